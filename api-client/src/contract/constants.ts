@@ -1,0 +1,36 @@
+// Zod-free facts of the contract, safe to import in the browser bundles.
+
+/** Largest USD amount the API accepts (ledger.md rule 5). */
+export const MAX_USD = 1e12;
+
+/** True when `v` has at most two decimals (cents), tolerant of binary float noise (0.29 * 100). */
+export const hasAtMostTwoDecimals = (v: number): boolean => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** The four assets balances are kept in. */
+export const ASSETS = ['btc', 'usdt', 'eth', 'sol'] as const;
+export type Asset = (typeof ASSETS)[number];
+
+/** Deposit methods (POST /deposit, PATCH /admin/deposits/{id}/{method}/approve). */
+export const DEPOSIT_METHODS = ['bitcoin', 'ethereum', 'solana', 'usdt'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
+/** Withdrawal methods: the deposit methods plus bank (bank draws from usdt). */
+export const WITHDRAW_METHODS = ['bank', 'bitcoin', 'ethereum', 'solana', 'usdt'] as const;
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+
+/** Investment methods (POST /investment). */
+export const INVEST_METHODS = ['BTC', 'USDT', 'ETH', 'SOL'] as const;
+export type InvestMethod = (typeof INVEST_METHODS)[number];
+
+/** Which asset each method draws from or credits. */
+export const METHOD_ASSET: Record<DepositMethod | WithdrawMethod | InvestMethod, Asset> = {
+  bitcoin: 'btc', ethereum: 'eth', solana: 'sol', usdt: 'usdt', bank: 'usdt',
+  BTC: 'btc', USDT: 'usdt', ETH: 'eth', SOL: 'sol',
+};
+
+/** Date of birth range (spec 9). */
+export const DOB_MIN = '1990-01-01';
+export const DOB_MAX = '2024-12-31';
+
+/** Images only, 5 MB at most (deviations.md). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,68 @@
+// Zod-free description of every call (spec 7): the browser bundles use this, the server and
+// tests use `routes` (the same names with their schemas). Paths are under /api, Fastify style.
+
+/** Who may call a route: nobody needs a token, a user token, an admin token, or either. */
+export type Access = 'none' | 'user' | 'admin' | 'any';
+
+export interface EndpointDef {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  access: Access;
+  summary: string;
+  /** multipart/form-data with a `file` field instead of a JSON body */
+  multipart?: true;
+  /** Accepts an Idempotency-Key header (ledger.md rule 3) */
+  idempotent?: true;
+  status: 200 | 201;
+}
+
+export const endpoints = {
+  health: { method: 'GET', path: '/health', access: 'none', summary: 'Ready once migrations ran', status: 200 },
+  login: { method: 'POST', path: '/auth/login', access: 'none', summary: 'Log in a user or an admin', status: 200 },
+  register: { method: 'POST', path: '/auth/register', access: 'none', summary: 'Register an investor', status: 201 },
+  forgotPassword: { method: 'POST', path: '/auth/forgot_password', access: 'none', summary: 'Email a reset link (same answer for unknown emails)', status: 200 },
+  resetPassword: { method: 'POST', path: '/auth/reset_password', access: 'none', summary: 'Send reset instructions, or with token and password reset it', status: 200 },
+  registerAdmin: { method: 'POST', path: '/auth/register-admin', access: 'none', summary: 'Register an admin with an invite code', status: 201 },
+  getProfile: { method: 'GET', path: '/user/profile', access: 'user', summary: 'The caller\'s profile with ledger-derived figures', status: 200 },
+  updateProfile: { method: 'PATCH', path: '/user/profile', access: 'user', summary: 'Update profile or settings fields', status: 200 },
+  getLedger: { method: 'GET', path: '/user/ledger', access: 'user', summary: 'Every ledger posting on the caller\'s accounts', status: 200 },
+  uploadImage: { method: 'POST', path: '/image/upload-single', access: 'any', summary: 'Upload an image (multipart field `file`, 5 MB)', multipart: true, status: 201 },
+  getWalletAddresses: { method: 'GET', path: '/wallet-address', access: 'any', summary: 'Platform deposit addresses (first item)', status: 200 },
+  createDeposit: { method: 'POST', path: '/deposit', access: 'user', summary: 'Request a deposit (pending)', idempotent: true, status: 201 },
+  getTransactions: { method: 'GET', path: '/transaction/all', access: 'user', summary: 'The caller\'s transactions', status: 200 },
+  createWithdrawal: { method: 'POST', path: '/withdrawal', access: 'user', summary: 'Request a withdrawal (funds held)', idempotent: true, status: 201 },
+  getPlans: { method: 'GET', path: '/plan/all', access: 'any', summary: 'Plans: public and the caller\'s own (admins: all)', status: 200 },
+  createInvestment: { method: 'POST', path: '/investment', access: 'user', summary: 'Invest in a plan (pending)', idempotent: true, status: 201 },
+  getInvestments: { method: 'GET', path: '/investment/all', access: 'user', summary: 'The caller\'s investments', status: 200 },
+  getTraders: { method: 'GET', path: '/copyTrade', access: 'any', summary: 'Traders to copy', status: 200 },
+  toggleCopy: { method: 'POST', path: '/copyTrade/toggle/:id', access: 'user', summary: 'Start or stop copying a trader', status: 200 },
+  listUsers: { method: 'GET', path: '/admin/users', access: 'admin', summary: 'All open user accounts', status: 200 },
+  deleteUser: { method: 'DELETE', path: '/admin/users/:uid', access: 'admin', summary: 'Close a user account (ledger kept)', status: 200 },
+  sendUserPasswordReset: { method: 'POST', path: '/admin/users/:uid/password-reset', access: 'admin', summary: 'Email the user a password reset link', status: 200 },
+  allTransactions: { method: 'GET', path: '/admin/all-transactions', access: 'admin', summary: 'Every transaction', status: 200 },
+  solvency: { method: 'GET', path: '/admin/solvency', access: 'admin', summary: 'Owed to users vs custody, per asset', status: 200 },
+  createPlan: { method: 'POST', path: '/admin/plans', access: 'admin', summary: 'Create a plan (public, or private with uid)', status: 201 },
+  deletePlan: { method: 'DELETE', path: '/admin/plans/:id', access: 'admin', summary: 'Withdraw a plan from offer (investments keep it)', status: 200 },
+  listDeposits: { method: 'GET', path: '/admin/deposits/all', access: 'admin', summary: 'All deposits', status: 200 },
+  approveDeposit: { method: 'PATCH', path: '/admin/deposits/:id/:method/approve', access: 'admin', summary: 'Approve a pending deposit, crediting the method\'s asset', status: 200 },
+  declineDeposit: { method: 'PATCH', path: '/admin/deposits/:id/decline', access: 'admin', summary: 'Decline a pending deposit', status: 200 },
+  listWithdrawals: { method: 'GET', path: '/admin/withdrawals/all', access: 'admin', summary: 'All withdrawals', status: 200 },
+  approveWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/approve', access: 'admin', summary: 'Pay out a pending or processing withdrawal', status: 200 },
+  declineWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/decline', access: 'admin', summary: 'Decline: held funds go back', status: 200 },
+  processWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/processing', access: 'admin', summary: 'Mark processing (funds stay held)', status: 200 },
+  listInvestments: { method: 'GET', path: '/admin/investments/all', access: 'admin', summary: 'All investments, optionally by status', status: 200 },
+  endInvestment: { method: 'PATCH', path: '/admin/investments/:id/end', access: 'admin', summary: 'Stop an active investment: principal back', status: 200 },
+  processInvestment: { method: 'PATCH', path: '/admin/investments/:id/processing', access: 'admin', summary: 'Move a pending or active investment to processing', status: 200 },
+  approveInvestment: { method: 'PATCH', path: '/admin/investments/:id/approve', access: 'admin', summary: 'Approve a pending or processing investment', status: 200 },
+  creditEarnings: { method: 'POST', path: '/admin/earnings/:uid', access: 'admin', summary: 'Credit earnings on an investment', idempotent: true, status: 201 },
+  deductEarnings: { method: 'POST', path: '/admin/earnings/deduct/:uid', access: 'admin', summary: 'Deduct earnings (never below zero)', idempotent: true, status: 201 },
+  listEarnings: { method: 'GET', path: '/admin/earnings/all', access: 'admin', summary: 'Every earnings movement', status: 200 },
+  createTrader: { method: 'POST', path: '/copyTrade', access: 'admin', summary: 'Add a trader (win rate computed)', status: 201 },
+  deleteTrader: { method: 'DELETE', path: '/copyTrade/:id', access: 'admin', summary: 'Delete a trader', status: 200 },
+  createWalletAddress: { method: 'POST', path: '/wallet-address', access: 'admin', summary: 'Create the address record (409 if one exists)', status: 201 },
+  updateWalletAddress: { method: 'PATCH', path: '/wallet-address/update/:id', access: 'admin', summary: 'Update the address record', status: 200 },
+  createInvite: { method: 'POST', path: '/admin/invites', access: 'admin', summary: 'Create a one-time admin invite code (7 days)', status: 201 },
+  listInvites: { method: 'GET', path: '/admin/invites', access: 'admin', summary: 'Invite codes', status: 200 },
+} as const satisfies Record<string, EndpointDef>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { Asset, DepositMethod, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
+
+/** The investor's profile; every money figure is derived from the ledger (ledger.md). */
+export const UserProfile = z.object({
+  uid: z.string(),
+  id: z.string(),
+  role: z.literal('user'),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  dob: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  state: z.string(),
+  city: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  routingNumber: z.string(),
+  bitcoin: z.string(),
+  ethereum: z.string(),
+  sol: z.string(),
+  usdt: z.string(),
+  earnings: usdFigure,
+  balance: usdFigure,
+  totalWithdrawals: usdFigure,
+  totalDeposits: usdFigure,
+  btcBal: usdFigure,
+  usdtBal: usdFigure,
+  ethBal: usdFigure,
+  solBal: usdFigure,
+  copyTraders: z.array(z.string()),
+  createdAt: isoDateTime,
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const AdminRecord = z.object({
+  id: z.string(),
+  uid: z.string(),
+  role: z.literal('admin'),
+  name: z.string(),
+  email: z.string(),
+  createdAt: isoDateTime,
+});
+export type AdminRecord = z.infer<typeof AdminRecord>;
+
+/** A row of the admin's users table: the profile, never a password (deviations.md). */
+export const AdminUserRow = UserProfile;
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+export const WalletAddress = z.object({
+  _id: z.string(),
+  bitcoin: z.string(),
+  ethereum: z.string(),
+  sol: z.string(),
+  usdt: z.string(),
+});
+export type WalletAddress = z.infer<typeof WalletAddress>;
+
+export const DepositStatus = z.enum(['pending', 'approved', 'declined']);
+export type DepositStatus = z.infer<typeof DepositStatus>;
+
+export const Deposit = z.object({
+  id: z.string(),
+  uid: z.string(),
+  amount: usdFigure,
+  method: DepositMethod,
+  status: DepositStatus,
+  createdAt: isoDateTime,
+  /** When an admin approved or declined it; null while pending. */
+  decidedAt: isoDateTime.nullable(),
+  user: UserRef,
+});
+export type Deposit = z.infer<typeof Deposit>;
+
+export const WithdrawalStatus = z.enum(['pending', 'processing', 'approved', 'declined']);
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatus>;
+
+export const Withdrawal = z.object({
+  id: z.string(),
+  uid: z.string(),
+  amount: usdFigure,
+  method: WithdrawMethod,
+  /** Destination wallet for crypto methods; '' for bank. */
+  address: z.string(),
+  status: WithdrawalStatus,
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+  user: UserRef,
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+export const Plan = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  minAmount: usdFigure,
+  maxAmount: usdFigure,
+  /** Percent paid on maturity, e.g. 12.5 */
+  returns: z.number(),
+  /** Days */
+  duration: z.number().int(),
+  /** Owner user id; null for a public plan */
+  uid: z.string().nullable(),
+  user: z.object({ name: z.string() }).nullable(),
+  createdAt: isoDateTime,
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** pending → approved (active) | processing; processing → approved; approved → ended | processing. */
+export const InvestmentStatus = z.enum(['pending', 'approved', 'processing', 'ended']);
+export type InvestmentStatus = z.infer<typeof InvestmentStatus>;
+
+export const Investment = z.object({
+  id: z.string(),
+  uid: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  amount: usdFigure,
+  method: InvestMethod,
+  asset: Asset,
+  status: InvestmentStatus,
+  /** Plan duration in days */
+  duration: z.number().int(),
+  /** Plan returns in percent */
+  returns: z.number(),
+  createdAt: isoDateTime,
+  /** createdAt + duration days (spec 9) */
+  endDate: isoDateTime,
+  /** 'stopped' by an admin, 'matured' by the maturity job; null while not ended */
+  endedReason: z.enum(['stopped', 'matured']).nullable(),
+  endedAt: isoDateTime.nullable(),
+  /** Earnings credited for this investment so far, net of deductions */
+  earnings: usdFigure,
+  earningBalance: usdFigure,
+  /** The amount invested (spec field name) */
+  plan_price: usdFigure,
+});
+export type Investment = z.infer<typeof Investment>;
+
+export const TransactionType = z.enum(['deposit', 'withdraw', 'investment', 'earn']);
+export type TransactionType = z.infer<typeof TransactionType>;
+
+/**
+ * One line of money history. Deposits, withdrawals and investments appear with their own method;
+ * ledger movements that are not requests (principal returned, earnings) have method 'transfer'
+ * or type 'earn', which the investor's history table hides (spec 2) but the API never does.
+ */
+export const Transaction = z.object({
+  id: z.string(),
+  type: TransactionType,
+  method: z.string(),
+  amount: usdFigure,
+  status: z.string(),
+  createdAt: isoDateTime,
+  /** What it belongs to: 'deposit', 'withdrawal', 'investment', 'maturity', 'adjustment' */
+  source: z.string(),
+  user: UserRef,
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const EarningEntry = z.object({
+  id: z.string(),
+  uid: z.string(),
+  user: UserRef,
+  kind: z.enum(['credit', 'deduct', 'maturity']),
+  /** Positive for credit and maturity, negative for deduct */
+  amount: usdFigure,
+  investment_id: z.string(),
+  plan_id: z.string(),
+  reason: z.string(),
+  /** 'system' or the admin's id */
+  actor: z.string(),
+  createdAt: isoDateTime,
+});
+export type EarningEntry = z.infer<typeof EarningEntry>;
+
+/** One posting of the ledger that touched one of the caller's accounts. */
+export const LedgerEntry = z.object({
+  transferId: z.string(),
+  account: z.string(),
+  asset: z.string(),
+  /** Positive when money came into the account, negative when it left */
+  amount: usdFigure,
+  kind: z.string(),
+  reason: z.string(),
+  ref: z.string(),
+  createdAt: isoDateTime,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const Trader = z.object({
+  _id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  /** Rounded integer percent, computed by the server */
+  winRate: z.number().int(),
+  profitShare: z.string(),
+  createdAt: isoDateTime,
+});
+export type Trader = z.infer<typeof Trader>;
+
+export const AdminInvite = z.object({
+  code: z.string(),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  usedAt: isoDateTime.nullable(),
+  usedBy: z.string().nullable(),
+  createdBy: z.string(),
+});
+export type AdminInvite = z.infer<typeof AdminInvite>;
+
+/** Per asset: what users are owed against what custody holds (admin overview). */
+export const SolvencyAsset = z.object({
+  asset: Asset,
+  available: usdFigure,
+  held: usdFigure,
+  invested: usdFigure,
+  owed: usdFigure,
+  custody: usdFigure,
+});
+export const Solvency = z.object({
+  assets: z.array(SolvencyAsset),
+  /** Earnings owed to users (USD, not per asset) */
+  earningsOwed: usdFigure,
+  /** Net paid out of the platform's returns account */
+  returnsPaid: usdFigure,
+  totalOwed: usdFigure,
+  totalCustody: usdFigure,
+  /** Sum of user balances: the overview's 'Total Deposit' (spec 2) */
+  totalUserBalances: usdFigure,
+  totalUsers: z.number().int(),
+});
+export type Solvency = z.infer<typeof Solvency>;
+
+export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export type Health = z.infer<typeof Health>;
+
+export { Role };

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DepositMethod, InvestMethod, WithdrawMethod, id, usdAmount } from './common';
+import { DOB_MAX, DOB_MIN, hasAtMostTwoDecimals } from './constants';
+
+const text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, { error: `must be at most ${max} characters` });
+const required = (max: number) => text(max).min(1, { error: 'is required' });
+const email = z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email({ error: 'must be a valid email address' }));
+/** Length rules only; strength is not the spec's, so 8 is the floor a real platform needs. */
+const newPassword = z.string({ error: 'is required' }).min(8, { error: 'must be at least 8 characters' }).max(200, { error: 'must be at most 200 characters' });
+const password = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
+/** International phone number, e.g. +14155550123 (E.164: + then 8 to 17 digits incl. country code). */
+export const phone = z.string({ error: 'is required' }).trim().regex(/^\+[1-9]\d{7,16}$/, { error: 'must be an international number such as +14155550123' });
+/** Date of birth, YYYY-MM-DD within the spec's range. */
+export const dob = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'must be a real date' })
+  .refine((v) => v >= DOB_MIN && v <= DOB_MAX, { error: `must be between ${DOB_MIN} and ${DOB_MAX}` });
+const address = text(200);
+
+export const LoginBody = z.object({ email, password, remember: z.boolean().optional() });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  name: required(120),
+  username: required(40).regex(/^[A-Za-z0-9_.-]+$/, { error: 'may contain only letters, digits, _ . and -' }),
+  phone,
+  email,
+  password: newPassword,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ForgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/**
+ * Spec body is `{ email }` (send reset instructions). With `token` and `password` from the
+ * emailed link it performs the reset.
+ */
+export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional() });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const RegisterAdminBody = z.object({ email, password: newPassword, name: text(120).optional(), inviteCode: text(100).optional() });
+export type RegisterAdminBody = z.infer<typeof RegisterAdminBody>;
+
+/** Profile screen sends profilePic, dob, phoneNumber; settings screen the bank and wallet fields. */
+export const UpdateProfileBody = z
+  .object({
+    name: required(120),
+    profilePic: text(500).nullable(),
+    dob: dob.nullable(),
+    phoneNumber: phone.or(z.literal('')),
+    state: text(100),
+    city: text(100),
+    bankName: text(100),
+    accountNumber: text(34),
+    routingNumber: text(34),
+    bitcoin: address,
+    ethereum: address,
+    sol: address,
+    usdt: address,
+  })
+  .partial()
+  .strict();
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const CreateDepositBody = z.object({ method: DepositMethod, amount: usdAmount, from: id });
+export type CreateDepositBody = z.infer<typeof CreateDepositBody>;
+
+/** `address` is our addition: the destination the investor typed (spec form field). */
+export const CreateWithdrawalBody = z.object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional() });
+export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;
+
+export const CreateInvestmentBody = z.object({ plan_id: id, amount: usdAmount, method: InvestMethod });
+export type CreateInvestmentBody = z.infer<typeof CreateInvestmentBody>;
+
+const count = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(1_000_000, { error: 'is too large' });
+
+export const CreatePlanBody = z
+  .object({
+    name: text(100).optional().nullable(),
+    minAmount: usdAmount,
+    maxAmount: usdAmount,
+    returns: z.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' }).max(1000, { error: 'must be at most 1000' }).refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' }),
+    duration: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1 day' }).max(3650, { error: 'must be at most 3650 days' }),
+    uid: z.string().max(100).optional().nullable(),
+  })
+  .refine((p) => p.maxAmount >= p.minAmount, { error: 'must be at least minAmount', path: ['maxAmount'] });
+export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
+
+export const EarningsBody = z.object({ amount: usdAmount, plan_id: id, investment_id: id, reason: text(300).optional() });
+export type EarningsBody = z.infer<typeof EarningsBody>;
+
+export const CreateTraderBody = z.object({
+  name: required(100),
+  imageUrl: required(500),
+  wins: count,
+  losses: count,
+  /** Ignored: the server computes it from wins and losses. */
+  winRate: z.number().optional(),
+  profitShare: required(50),
+});
+export type CreateTraderBody = z.infer<typeof CreateTraderBody>;
+
+export const WalletAddressBody = z.object({ bitcoin: address, ethereum: address, sol: address, usdt: address });
+export type WalletAddressBody = z.infer<typeof WalletAddressBody>;
+
+export const InvestmentsQuery = z.object({ status: z.enum(['pending', 'approved', 'processing', 'ended']).optional() });
+export type InvestmentsQuery = z.infer<typeof InvestmentsQuery>;

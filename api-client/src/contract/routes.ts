@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
+import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
+import {
+  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, LedgerEntry, Plan,
+  Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
+} from './entities';
+import {
+  CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
+  ForgotPasswordBody, InvestmentsQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  UpdateProfileBody, WalletAddressBody,
+} from './requests';
+
+export interface RouteSchemas {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export type RouteDef = EndpointDef & RouteSchemas;
+
+const idParam = z.object({ id });
+const uidParam = z.object({ uid: id });
+
+export const AuthResponse = z.object({ data: z.union([UserProfile, AdminRecord]), token: z.string(), message: z.string().optional() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** The schemas of each endpoint; `satisfies` keeps the two tables in step. */
+const schemas = {
+  health: { response: Health },
+  login: { body: LoginBody, response: AuthResponse },
+  register: { body: RegisterBody, response: dataWithMessage(UserProfile) },
+  forgotPassword: { body: ForgotPasswordBody, response: MessageResponse },
+  resetPassword: { body: ResetPasswordBody, response: MessageResponse },
+  registerAdmin: { body: RegisterAdminBody, response: dataWithMessage(AdminRecord) },
+  getProfile: { response: dataOf(UserProfile) },
+  updateProfile: { body: UpdateProfileBody, response: dataWithMessage(UserProfile) },
+  getLedger: { response: dataOf(z.array(LedgerEntry)) },
+  uploadImage: { response: z.object({ mediaUrl: z.string() }) },
+  getWalletAddresses: { response: dataOf(z.array(WalletAddress)) },
+  createDeposit: { body: CreateDepositBody, response: dataWithMessage(Deposit) },
+  getTransactions: { response: dataOf(z.array(Transaction)) },
+  createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
+  getPlans: { response: dataOf(z.array(Plan)) },
+  createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
+  getInvestments: { response: dataOf(z.array(Investment)) },
+  getTraders: { response: dataOf(z.array(Trader)) },
+  toggleCopy: { params: idParam, response: dataWithMessage(z.object({ copying: z.boolean(), copyTraders: z.array(z.string()) })) },
+  listUsers: { response: dataOf(z.array(AdminUserRow)) },
+  deleteUser: { params: uidParam, response: MessageResponse },
+  sendUserPasswordReset: { params: uidParam, response: MessageResponse },
+  allTransactions: { response: dataOf(z.array(Transaction)) },
+  solvency: { response: dataOf(Solvency) },
+  createPlan: { body: CreatePlanBody, response: dataWithMessage(Plan) },
+  deletePlan: { params: idParam, response: MessageResponse },
+  listDeposits: { response: dataOf(z.array(Deposit)) },
+  approveDeposit: { params: z.object({ id, method: DepositMethod }), response: dataWithMessage(Deposit) },
+  declineDeposit: { params: idParam, response: dataWithMessage(Deposit) },
+  listWithdrawals: { response: dataOf(z.array(Withdrawal)) },
+  approveWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
+  declineWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
+  processWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
+  listInvestments: { query: InvestmentsQuery, response: dataOf(z.array(Investment)) },
+  endInvestment: { params: idParam, response: dataWithMessage(Investment) },
+  processInvestment: { params: idParam, response: dataWithMessage(Investment) },
+  approveInvestment: { params: idParam, response: dataWithMessage(Investment) },
+  creditEarnings: { params: uidParam, body: EarningsBody, response: dataWithMessage(EarningEntry) },
+  deductEarnings: { params: uidParam, body: EarningsBody, response: dataWithMessage(EarningEntry) },
+  listEarnings: { response: dataOf(z.array(EarningEntry)) },
+  createTrader: { body: CreateTraderBody, response: dataWithMessage(Trader) },
+  deleteTrader: { params: idParam, response: MessageResponse },
+  createWalletAddress: { body: WalletAddressBody, response: dataWithMessage(WalletAddress) },
+  updateWalletAddress: { params: idParam, body: WalletAddressBody, response: dataWithMessage(WalletAddress) },
+  createInvite: { response: dataWithMessage(AdminInvite) },
+  listInvites: { response: dataOf(z.array(AdminInvite)) },
+} as const satisfies Record<EndpointName, RouteSchemas>;
+
+type Merge<N extends EndpointName> = (typeof endpoints)[N] & (typeof schemas)[N];
+export const routes = Object.fromEntries(
+  (Object.keys(endpoints) as EndpointName[]).map((n) => [n, { ...endpoints[n], ...schemas[n] }]),
+) as { [N in EndpointName]: Merge<N> };
+
+export type Routes = typeof routes;
+export type RouteName = EndpointName;
+export type ResponseOf<N extends RouteName> = z.infer<Routes[N]['response']>;
+export type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+export type ParamsOf<N extends RouteName> = Routes[N] extends { params: infer P extends z.ZodType } ? z.input<P> : never;
+export type QueryOf<N extends RouteName> = Routes[N] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;

@@ -1,0 +1,128 @@
+import ky, { isHTTPError } from 'ky';
+import { endpoints, type EndpointName } from './contract/endpoints';
+import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from './session';
+
+/** An error response, carrying the server's `message` (spec 8: the client shows it). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The message to show for a failure: the server's when there is one, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+}
+
+let baseUrl = '/api';
+
+/** Where the API lives (runtime config); default same-origin `/api`. */
+export function configureApi(options: { baseUrl?: string }): void {
+  if (options.baseUrl) baseUrl = options.baseUrl.replace(/\/$/, '');
+}
+
+/** The one ky instance: no timeout (spec 7), no silent retries of money calls. */
+export const http = ky.create({ timeout: false, retry: 0, throwHttpErrors: true });
+
+export type Caller = 'user' | 'admin';
+
+export interface CallOptions {
+  /** Whose token an `any` route carries; default: admin under /admin, else user. */
+  as?: Caller;
+  /** Sent as Idempotency-Key on money POSTs; one is made per call when absent. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+function callerFor(name: EndpointName, as?: Caller): Caller | null {
+  const access = endpoints[name].access;
+  if (access === 'none') return null;
+  if (access === 'user' || access === 'admin') return access;
+  if (as) return as;
+  const inAdmin = typeof window !== 'undefined' && window.location.pathname.startsWith('/admin');
+  return inAdmin ? 'admin' : 'user';
+}
+
+function tokenOf(caller: Caller | null): string | null {
+  if (caller === 'user') return store.get(userSessionAtom).token;
+  if (caller === 'admin') return store.get(adminSessionAtom).token;
+  return null;
+}
+
+function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:(\w+)/g, (_m, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new ApiError(`Missing path parameter ${key}`, 0, 'CLIENT');
+    return encodeURIComponent(String(value));
+  });
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+export interface RawInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  file?: Blob;
+  filename?: string;
+}
+
+/** Performs one call of the endpoint table and returns the parsed JSON body. */
+export async function call(name: EndpointName, input: RawInput = {}, options: CallOptions = {}): Promise<unknown> {
+  const endpoint = endpoints[name];
+  const caller = callerFor(name, options.as);
+  const token = tokenOf(caller);
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if ('idempotent' in endpoint && endpoint.idempotent) headers['idempotency-key'] = options.idempotencyKey ?? newKey();
+
+  const searchParams = Object.fromEntries(Object.entries(input.query ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined));
+  let body: FormData | undefined;
+  if ('multipart' in endpoint && endpoint.multipart && input.file) {
+    body = new FormData();
+    body.append('file', input.file, input.filename ?? (input.file instanceof File ? input.file.name : 'upload'));
+  }
+  try {
+    const response = await http(`${baseUrl}${fillPath(endpoint.path, input.params)}`, {
+      method: endpoint.method,
+      headers,
+      searchParams,
+      ...(body ? { body } : input.body !== undefined ? { json: input.body } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : {};
+  } catch (error) {
+    throw await toApiError(error, caller, token);
+  }
+}
+
+async function toApiError(error: unknown, caller: Caller | null, token: string | null): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    let message = error.response.statusText || `Request failed with status ${status}`;
+    let code = 'HTTP_ERROR';
+    try {
+      const body = (await error.response.clone().json()) as { message?: unknown; code?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+      if (typeof body.code === 'string') code = body.code;
+    } catch {
+      // not JSON: keep the status text
+    }
+    // An expired or revoked token: drop that session so the guards send the person to log in.
+    if (status === 401 && token) store.set(caller === 'admin' ? clearAdminSessionAtom : clearUserSessionAtom);
+    console.warn(`[api] ${status} ${code}: ${message}`);
+    return new ApiError(message, status, code);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  console.warn(`[api] network error: ${message}`);
+  return new ApiError(message, 0, 'NETWORK');
+}

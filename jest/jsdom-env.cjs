@@ -1,0 +1,14 @@
+// jsdom without Node's fetch family breaks ky and FormData uploads: copy Node's globals in.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+const forwarded = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'File', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'structuredClone', 'AbortController', 'AbortSignal'];
+
+class JsdomWithNodeGlobals extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of forwarded) {
+      if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
+    }
+  }
+}
+module.exports = JsdomWithNodeGlobals;

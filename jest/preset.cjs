@@ -1,0 +1,30 @@
+// One jest setup for every package: TypeScript/TSX through SWC, ESM-only deps transformed
+// (pnpm layout: the pattern has to see through node_modules/.pnpm/).
+const path = require('node:path');
+
+const esmDeps = ['ky', 'jotai', 'file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'fast-check', 'pure-rand'];
+
+/** @param {{ env: 'node' | 'jsdom', rootDir: string }} opts */
+module.exports = function preset({ env, rootDir }) {
+  return {
+    rootDir,
+    testEnvironment: env === 'jsdom' ? path.join(__dirname, 'jsdom-env.cjs') : 'node',
+    transform: {
+      '^.+\\.(t|j|mj|cj)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+    moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|gif|webp)$': path.join(__dirname, 'file-stub.cjs') },
+  };
+};

@@ -1,0 +1,56 @@
+// `pnpm test`: every suite of the project, in order. The server suite runs twice: on the embedded
+// PGlite and on a fresh database of a real PostgreSQL server (PG_ADMIN_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres), created and dropped here. Without a reachable
+// PostgreSQL that second run is skipped with a plain notice, except under CI=true, where it fails.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pnpm, root } from './lib.mjs';
+
+const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
+const failures = [];
+const step = async (name, fn) => {
+  if (skip.has(name)) return console.log(`\n=== ${name}: skipped (--skip=${name})`);
+  console.log(`\n=== ${name}`);
+  const code = await fn();
+  if (code !== 0) failures.push(name);
+};
+
+await step('typecheck', () => pnpm(['-r', 'run', 'typecheck']));
+await step('lint', () => pnpm(['run', 'lint']));
+for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app']) {
+  await step(pkg, () => pnpm(['--filter', `./${pkg}`, 'run', 'test']));
+}
+await step('server (PGlite)', () => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: '' } }));
+await step('server (PostgreSQL)', postgresSuite);
+await step('e2e', () => pnpm(['--filter', './e2e', 'run', 'test']));
+
+console.log(failures.length ? `\nFAILED: ${failures.join(', ')}` : '\nAll suites passed.');
+process.exit(failures.length ? 1 : 0);
+
+async function postgresSuite() {
+  const require = createRequire(join(root, 'server/package.json'));
+  const { Client } = require('pg');
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const message = `PostgreSQL is not reachable at ${adminUrl} (${error.message}).`;
+    if (process.env.CI === 'true') {
+      console.error(`${message} Under CI=true the PostgreSQL suite is required.`);
+      return 1;
+    }
+    console.log(`${message} Skipping the PostgreSQL suite; set PG_ADMIN_URL to run it.`);
+    return 0;
+  }
+  const db = `halcyon_test_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${db}`;
+  try {
+    return await pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: url.toString() } });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  }
+}
