@@ -1,0 +1,97 @@
+import { migrateDb } from '../../src/db';
+import { openPglite } from '../../src/db/pglite';
+import type { Db } from '../../src/db/types';
+import { available, custody, earnings, held, returns } from '../../src/ledger/accounts';
+import { transfer, type TransferInput } from '../../src/ledger/transfer';
+import { AppError } from '../../src/http/errors';
+import { assertLedgerInvariants } from '../hooks';
+
+// The ledger core straight on PGlite, without HTTP: transfer, its refusals and the database rules.
+let db: Db;
+
+beforeAll(async () => {
+  db = await openPglite('memory://');
+  await migrateDb(db);
+  await db.query(
+    `INSERT INTO users (id, name, username, email, password_hash, role) VALUES
+     ('u1', 'Ann Lee', 'ann', 'ann@example.com', 'x', 'user'), ('u2', 'Bo Chen', 'bo', 'bo@example.com', 'x', 'user')`,
+  );
+}, 60_000);
+afterAll(() => db.close());
+afterEach(() => assertLedgerInvariants(db));
+
+const base = { actor: 'system', reason: 'test', ref: { type: 'adjustment' as const, id: 'test' } };
+const move = (t: Omit<TransferInput, 'actor' | 'reason' | 'ref'>) => db.tx((q) => transfer(q, { ...base, ...t }));
+const balance = async (id: string): Promise<string | undefined> =>
+  (await db.query<{ balance: string }>('SELECT balance FROM accounts WHERE id = $1', [id])).rows[0]?.balance;
+
+test('a deposit credit moves cents from custody to the user and records one transfer', async () => {
+  const { id } = await move({ debit: custody('btc'), credit: available('u1', 'btc'), amountCents: 10_000, kind: 'deposit' });
+  expect(await balance('available:btc:u1')).toBe('10000');
+  expect(await balance('custody:btc')).toBe('-10000');
+  const t = await db.query('SELECT debit_account, credit_account, asset, amount_cents, kind, actor FROM transfers WHERE id = $1', [id]);
+  expect(t.rows[0]).toEqual({ debit_account: 'custody:btc', credit_account: 'available:btc:u1', asset: 'btc', amount_cents: '10000', kind: 'deposit', actor: 'system' });
+});
+
+test('a debit beyond the balance is refused with 422 Insufficient balance and changes nothing', async () => {
+  const before = await db.query('SELECT count(*)::int AS n FROM transfers');
+  const error = await move({ debit: available('u1', 'btc'), credit: held('u1', 'btc'), amountCents: 10_001, kind: 'withdrawal_hold' }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ status: 422, message: 'Insufficient balance' });
+  expect(await balance('available:btc:u1')).toBe('10000');
+  expect(await db.query('SELECT count(*)::int AS n FROM transfers')).toEqual(before);
+});
+
+test('a debit of an account that does not exist yet is insufficient, not an error of another kind', async () => {
+  await expect(move({ debit: available('u2', 'eth'), credit: held('u2', 'eth'), amountCents: 1, kind: 'withdrawal_hold' })).rejects.toMatchObject({ status: 422 });
+});
+
+test('the exact balance can be moved, leaving zero', async () => {
+  await move({ debit: available('u1', 'btc'), credit: held('u1', 'btc'), amountCents: 10_000, kind: 'withdrawal_hold' });
+  expect(await balance('available:btc:u1')).toBe('0');
+  expect(await balance('held:btc:u1')).toBe('10000');
+  // back, so the held-vs-withdrawals invariant (no withdrawal rows here) holds again
+  await move({ debit: held('u1', 'btc'), credit: available('u1', 'btc'), amountCents: 10_000, kind: 'withdrawal_release' });
+});
+
+test('platform accounts may go negative: returns pays earnings', async () => {
+  await move({ debit: returns(), credit: earnings('u2'), amountCents: 250, kind: 'earnings_credit' });
+  expect(await balance('returns:usd')).toBe('-250');
+  expect(await balance('earnings:usd:u2')).toBe('250');
+});
+
+test('transfers between assets, to the same account, or of non-positive or fractional cents are refused', async () => {
+  await expect(move({ debit: custody('btc'), credit: available('u1', 'eth'), amountCents: 1, kind: 'deposit' })).rejects.toThrow(/between assets/);
+  await expect(move({ debit: custody('btc'), credit: custody('btc'), amountCents: 1, kind: 'deposit' })).rejects.toThrow(/same account/);
+  for (const amountCents of [0, -5, 1.5, Number.NaN]) {
+    await expect(move({ debit: custody('btc'), credit: available('u1', 'btc'), amountCents, kind: 'deposit' })).rejects.toThrow(RangeError);
+  }
+});
+
+test('the database itself refuses a negative user balance (CHECK), even when code skips the guard', async () => {
+  await expect(db.query("UPDATE accounts SET balance = -1 WHERE id = 'available:btc:u1'")).rejects.toThrow(/accounts_user_balance_nonnegative/);
+});
+
+test('transfers are immutable: UPDATE, DELETE and TRUNCATE raise', async () => {
+  await expect(db.query('UPDATE transfers SET amount_cents = 1')).rejects.toThrow(/transfers are immutable: UPDATE/);
+  await expect(db.query('DELETE FROM transfers')).rejects.toThrow(/transfers are immutable: DELETE/);
+  await expect(db.query('TRUNCATE transfers')).rejects.toThrow(/transfers are immutable: TRUNCATE/);
+  expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM transfers')).rows[0]?.n).toBeGreaterThan(0);
+});
+
+test('a failure later in the same transaction rolls the transfer back', async () => {
+  const before = await balance('available:btc:u1');
+  await expect(
+    db.tx(async (q) => {
+      await transfer(q, { ...base, debit: custody('btc'), credit: available('u1', 'btc'), amountCents: 500, kind: 'deposit' });
+      throw new Error('boom');
+    }),
+  ).rejects.toThrow('boom');
+  expect(await balance('available:btc:u1')).toBe(before);
+});
+
+test('the invariant check catches a balance that drifted from its transfers', async () => {
+  await db.query("UPDATE accounts SET balance = balance + 1 WHERE id = 'custody:sol'");
+  await expect(assertLedgerInvariants(db)).rejects.toThrow(/asset sol: balances sum to 1[\s\S]*account custody:sol: balance 1 but transfers sum to 0/);
+  await db.query("UPDATE accounts SET balance = balance - 1 WHERE id = 'custody:sol'");
+});
