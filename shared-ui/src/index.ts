@@ -1,1 +1,22 @@
-export {};
+export { theme, type Theme } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+export { visuallyHidden, focusRing } from './a11y';
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export { Spinner, Loading, type SpinnerProps } from './Spinner';
+export { Input, type InputProps } from './input/Input';
+export { Select, type SelectProps, type SelectOption } from './input/Select';
+export { Checkbox, type CheckboxProps } from './input/Checkbox';
+export {
+  validateField,
+  isValidEmail,
+  REQUIRED_MESSAGE,
+  EMAIL_MESSAGE,
+  PHONE_MESSAGE,
+  type FieldType,
+} from './input/validation';
+export { countries, type Country } from './input/countries';
+export { toast, TOAST_DURATIONS, TOAST_LIMIT, type Toast, type ToastType, type ToastOptions } from './toast/store';
+export { Toaster } from './toast/Toaster';
+export { Logo, type LogoProps } from './Logo';
+export { Footer, footerText, type FooterProps } from './Footer';
+export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, methodLabel, capitalize } from './format';

@@ -1,0 +1,73 @@
+// Compact built-in list (no phone library in the bundle): ISO code, name, dialling code.
+export interface Country {
+  iso: string;
+  name: string;
+  dial: string;
+}
+
+export const countries: readonly Country[] = [
+  { iso: 'US', name: 'United States', dial: '1' },
+  { iso: 'CA', name: 'Canada', dial: '1' },
+  { iso: 'GB', name: 'United Kingdom', dial: '44' },
+  { iso: 'IE', name: 'Ireland', dial: '353' },
+  { iso: 'AU', name: 'Australia', dial: '61' },
+  { iso: 'NZ', name: 'New Zealand', dial: '64' },
+  { iso: 'DE', name: 'Germany', dial: '49' },
+  { iso: 'FR', name: 'France', dial: '33' },
+  { iso: 'ES', name: 'Spain', dial: '34' },
+  { iso: 'PT', name: 'Portugal', dial: '351' },
+  { iso: 'IT', name: 'Italy', dial: '39' },
+  { iso: 'NL', name: 'Netherlands', dial: '31' },
+  { iso: 'BE', name: 'Belgium', dial: '32' },
+  { iso: 'CH', name: 'Switzerland', dial: '41' },
+  { iso: 'AT', name: 'Austria', dial: '43' },
+  { iso: 'SE', name: 'Sweden', dial: '46' },
+  { iso: 'NO', name: 'Norway', dial: '47' },
+  { iso: 'DK', name: 'Denmark', dial: '45' },
+  { iso: 'FI', name: 'Finland', dial: '358' },
+  { iso: 'PL', name: 'Poland', dial: '48' },
+  { iso: 'CZ', name: 'Czechia', dial: '420' },
+  { iso: 'GR', name: 'Greece', dial: '30' },
+  { iso: 'RO', name: 'Romania', dial: '40' },
+  { iso: 'HU', name: 'Hungary', dial: '36' },
+  { iso: 'UA', name: 'Ukraine', dial: '380' },
+  { iso: 'RU', name: 'Russia', dial: '7' },
+  { iso: 'TR', name: 'Türkiye', dial: '90' },
+  { iso: 'IL', name: 'Israel', dial: '972' },
+  { iso: 'AE', name: 'United Arab Emirates', dial: '971' },
+  { iso: 'SA', name: 'Saudi Arabia', dial: '966' },
+  { iso: 'QA', name: 'Qatar', dial: '974' },
+  { iso: 'EG', name: 'Egypt', dial: '20' },
+  { iso: 'MA', name: 'Morocco', dial: '212' },
+  { iso: 'NG', name: 'Nigeria', dial: '234' },
+  { iso: 'GH', name: 'Ghana', dial: '233' },
+  { iso: 'KE', name: 'Kenya', dial: '254' },
+  { iso: 'ZA', name: 'South Africa', dial: '27' },
+  { iso: 'ET', name: 'Ethiopia', dial: '251' },
+  { iso: 'IN', name: 'India', dial: '91' },
+  { iso: 'PK', name: 'Pakistan', dial: '92' },
+  { iso: 'BD', name: 'Bangladesh', dial: '880' },
+  { iso: 'CN', name: 'China', dial: '86' },
+  { iso: 'HK', name: 'Hong Kong', dial: '852' },
+  { iso: 'JP', name: 'Japan', dial: '81' },
+  { iso: 'KR', name: 'South Korea', dial: '82' },
+  { iso: 'SG', name: 'Singapore', dial: '65' },
+  { iso: 'MY', name: 'Malaysia', dial: '60' },
+  { iso: 'ID', name: 'Indonesia', dial: '62' },
+  { iso: 'PH', name: 'Philippines', dial: '63' },
+  { iso: 'TH', name: 'Thailand', dial: '66' },
+  { iso: 'VN', name: 'Vietnam', dial: '84' },
+  { iso: 'MX', name: 'Mexico', dial: '52' },
+  { iso: 'BR', name: 'Brazil', dial: '55' },
+  { iso: 'AR', name: 'Argentina', dial: '54' },
+  { iso: 'CL', name: 'Chile', dial: '56' },
+  { iso: 'CO', name: 'Colombia', dial: '57' },
+  { iso: 'PE', name: 'Peru', dial: '51' },
+  { iso: 'VE', name: 'Venezuela', dial: '58' },
+  { iso: 'JM', name: 'Jamaica', dial: '1876' },
+  { iso: 'PR', name: 'Puerto Rico', dial: '1787' },
+];
+
+export function countryByIso(iso: string): Country | undefined {
+  return countries.find((c) => c.iso === iso.toUpperCase());
+}

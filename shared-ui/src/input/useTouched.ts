@@ -1,0 +1,29 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * A field counts as touched after blur (when enabled) or when its form is submitted, so the
+ * required/email messages appear then and not while the user is still typing the first time.
+ * Native `invalid` events are cancelled (our message replaces the browser bubble) and the first
+ * invalid field gets focus, so keyboard and screen-reader users land on the problem.
+ */
+export function useTouched(ref: RefObject<HTMLInputElement | HTMLSelectElement | null>) {
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const form = el.form;
+    const onSubmit = () => setTouched(true);
+    const onInvalid = (e: Event) => {
+      e.preventDefault();
+      setTouched(true);
+      if (form && form.querySelector(':invalid') === el) el.focus();
+    };
+    form?.addEventListener('submit', onSubmit);
+    el.addEventListener('invalid', onInvalid);
+    return () => {
+      form?.removeEventListener('submit', onSubmit);
+      el.removeEventListener('invalid', onInvalid);
+    };
+  }, [ref]);
+  return [touched, setTouched] as const;
+}
