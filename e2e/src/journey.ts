@@ -1,0 +1,54 @@
+// Named steps: a failing step leaves a screenshot in e2e/results/ and says which step and which
+// screen failed, so a report can point at it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser';
+import { resultsDir, runInfo } from './run-info';
+
+export interface Journey {
+  browser: () => Browser;
+  /** A fresh context and page (own storage) that blocks third-party hosts. */
+  open: (options?: Parameters<typeof newContext>[1]) => Promise<Page>;
+  step: <T>(page: Page, name: string, fn: () => Promise<T>) => Promise<T>;
+}
+
+/** Registers beforeAll/afterAll for one browser per test file. */
+export function journey(file: string): Journey {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const get = () => {
+    if (!browser) throw new Error('browser not launched');
+    return browser;
+  };
+  return {
+    browser: get,
+    open: async (options) => {
+      const context = await newContext(get(), options);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => console.warn(`[${file}] page error on ${page.url()}: ${err.message}`));
+      return page;
+    },
+    step: async (page, name, fn) => {
+      try {
+        return await fn();
+      } catch (error) {
+        mkdirSync(resultsDir, { recursive: true });
+        const shot = join(resultsDir, `${file}-${runInfo().database}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+        await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`step "${name}" failed on ${page.url()} (screenshot ${shot}):\n${message}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// Small waiting assertions over playwright-core locators (playwright-core has no `expect`), and
+// the log-in steps every journey shares. Roles, labels and the spec's texts only.
+import type { Locator, Page } from 'playwright-core';
+import { runInfo } from './run-info';
+
+export const url = (path: string) => `${runInfo().baseUrl}${path}`;
+
+/** Waits until the locator's first match is visible and returns it. */
+export async function shown(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', ...(timeout ? { timeout } : {}) });
+  return locator.first();
+}
+
+export async function gone(locator: Locator, timeout?: number): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', ...(timeout ? { timeout } : {}) });
+}
+
+/** Waits for the exact text somewhere on the page (toasts included). */
+export const text = (page: Page, value: string | RegExp, timeout?: number) =>
+  shown(page.getByText(value, typeof value === 'string' ? { exact: true } : {}), timeout);
+
+export async function at(page: Page, path: string, timeout?: number): Promise<void> {
+  await page.waitForURL((u) => u.pathname === path, timeout ? { timeout } : {});
+}
+
+/** Polls fn until it stops throwing (for figures that settle after a reload or a refetch). */
+export async function eventually(fn: () => Promise<void>, timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+export async function loginInvestor(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(url('/auth/login'));
+  await field(page, 'Email').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
+  await at(page, '/user/main');
+}
+
+export async function loginAdmin(page: Page): Promise<void> {
+  const { adminEmail, adminPassword } = runInfo();
+  await page.goto(url('/admin-auth/admin-login'));
+  await field(page, 'Email').fill(adminEmail);
+  await passwordField(page).fill(adminPassword);
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
+  await at(page, '/admin/overview');
+}
+
+/** A field by the start of its label: the visible label may end with a required mark, and a
+ * case-sensitive anchor keeps 'Password' from matching the 'Show password' toggle. */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\b`)).first();
+export const passwordField = (page: Page) => field(page, 'Password');
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

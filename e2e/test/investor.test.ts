@@ -1,0 +1,182 @@
+// Issue 6, item 2: an investor's whole life on the real stack, through the screens only (the
+// admin's approval of the deposit is the one step done through the API: the admin journey
+// covers it in the browser).
+import type { Page } from 'playwright-core';
+import { adminLogin, call, createPlan, createTrader, ensureWalletAddresses, login, newInvestor } from '../src/api';
+import { pngBytes } from '../src/image';
+import { journey } from '../src/journey';
+import { at, eventually, field, passwordField, shown, text, url } from '../src/ui';
+
+const j = journey('investor');
+const inv = newInvestor('inv');
+const addresses = { bitcoin: 'bc1qe2einvestoraddress0000000000000000', ethereum: '0xE2E000000000000000000000000000000000Eth', sol: 'E2ESo1ana1111111111111111111111111111111', usdt: '0xE2E00000000000000000000000000000000Usdt' };
+const planName = `Growth ${Date.now().toString(36)}`;
+const traderName = `Trader ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  await ensureWalletAddresses(addresses);
+  await createPlan({ name: planName, minAmount: 100, maxAmount: 1000, returns: 10, duration: 30 });
+  await createTrader(traderName, pngBytes());
+});
+
+/** The row or card that holds `label`, so a per-asset button is the one of that asset. */
+const rowOf = (page: Page, label: string) =>
+  page.getByRole('row').filter({ hasText: label }).or(page.getByRole('listitem').filter({ hasText: label })).or(page.getByRole('article').filter({ hasText: label }));
+
+test('investor: register, deposit, invest, withdraw, copy, profile, settings, logout', async () => {
+  const page = await j.open();
+
+  await j.step(page, 'register', async () => {
+    await page.goto(url('/auth/register'));
+    await field(page, 'First Name').fill(inv.first);
+    await field(page, 'Last Name').fill(inv.last);
+    await field(page, 'Username').fill(inv.username);
+    await page.getByRole('textbox', { name: /^Phone Number/ }).fill('4155550123');
+    await field(page, 'Email').fill(inv.email);
+    await passwordField(page).fill(inv.password);
+    await field(page, 'Confirm Password').fill(inv.password);
+    await page.getByRole('button', { name: /^Register$/i }).click();
+    await text(page, 'Registration Successful!');
+    await at(page, '/auth/login');
+  });
+
+  await j.step(page, 'login', async () => {
+    await field(page, 'Email').fill(inv.email);
+    await passwordField(page).fill(inv.password);
+    await page.getByRole('button', { name: /^log ?in$/i }).click();
+    await text(page, 'Login Successfully');
+    await at(page, '/user/main');
+  });
+
+  await j.step(page, 'dashboard starts at zero', async () => {
+    await text(page, 'Crypto Investment Made Easy.');
+    await shown(page.getByText(inv.first).first());
+    for (const asset of ['Bitcoin', 'USDT', 'Ethereum', 'Solana']) {
+      await shown(page.getByText(`Total ${asset} Balance`));
+    }
+    await shown(page.getByText('Total portfolio'));
+    expect(await page.getByText('$500.00').count()).toBe(0);
+    expect(await page.getByText('$0.00').count()).toBeGreaterThanOrEqual(4);
+  });
+
+  await j.step(page, 'deposit 500 bitcoin', async () => {
+    await page.getByRole('link', { name: /^Deposit$/ }).or(page.getByRole('button', { name: /^Deposit$/ })).first().click();
+    await at(page, '/user/deposit');
+    await rowOf(page, 'Bitcoin').getByRole('button', { name: /Fund/ }).first().click();
+    const dialog = await shown(page.getByRole('dialog'));
+    await dialog.getByLabel(/Amount/).fill('500');
+    await dialog.getByRole('button', { name: 'Deposit now' }).click();
+    await at(page, '/user/payment-info');
+  });
+
+  await j.step(page, 'payment information: QR, address, copy, confirm', async () => {
+    await shown(page.getByText(addresses.bitcoin));
+    await shown(page.getByRole('img', { name: /QR/i }));
+    await shown(page.getByText(/BEP-20/));
+    await page.getByRole('button', { name: /^Copy/ }).click();
+    await text(page, 'Address copied successfully!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(addresses.bitcoin);
+    await page.getByRole('button', { name: 'Confirm Payment' }).click();
+    await text(page, 'Deposit initiated successfully!');
+    // The one real 5-second redirect wait of the suite (spec 4).
+    await at(page, '/user/main', 12_000);
+  });
+
+  await j.step(page, 'admin approves; dashboard and My Assets show 500', async () => {
+    const admin = await adminLogin();
+    const me = await login(inv.email, inv.password);
+    const deposits = await call<{ data: { id: string; uid: string; status: string }[] }>('GET', '/admin/deposits/all', { token: admin.token });
+    const mine = deposits.data.find((d) => d.uid === me.uid && d.status === 'pending');
+    expect(mine).toBeDefined();
+    await call('PATCH', `/admin/deposits/${mine?.id}/bitcoin/approve`, { token: admin.token });
+    await page.reload();
+    await text(page, 'Crypto Investment Made Easy.');
+    await eventually(async () => {
+      const bitcoinCard = page.getByText('Total Bitcoin Balance').locator('..');
+      await shown(bitcoinCard.getByText(/\$500\.00/), 1000);
+      expect(await page.getByText(/\$500\.00/).count()).toBeGreaterThanOrEqual(2); // portfolio, deposit total, bitcoin
+    });
+  });
+
+  await j.step(page, 'invest 200 in a plan', async () => {
+    await page.goto(url('/user/invest'));
+    await rowOf(page, 'Bitcoin').getByRole('button', { name: /Invest/ }).first().click();
+    const dialog = await shown(page.getByRole('dialog'));
+    await selectPlan(page, planName);
+    await dialog.getByLabel(/Amount/).fill('200');
+    await dialog.getByRole('button', { name: /Invest/ }).last().click();
+    await text(page, 'Investment successful!');
+    await page.goto(url('/user/investment-log'));
+    await shown(page.getByText(/\$200\.00/));
+    await shown(page.getByText(/pending/i));
+  });
+
+  await j.step(page, 'withdraw 100 bitcoin', async () => {
+    await page.goto(url('/user/withdraw'));
+    await page.getByRole('combobox', { name: /Method/i }).selectOption('bitcoin');
+    await field(page, 'Wallet Address').fill('bc1qinvestorpayoutaddress000000000000');
+    await field(page, 'Amount').fill('100');
+    await page.getByRole('button', { name: 'Withdraw Now' }).click();
+    await text(page, 'Withdrawal request submitted successfully.');
+  });
+
+  await j.step(page, 'history row pending with blank date', async () => {
+    await page.goto(url('/user/transactions'));
+    const row = await shown(page.getByRole('row').filter({ hasText: 'Withdraw' }).filter({ hasText: '$100.00' }));
+    const cells = await row.getByRole('cell').allInnerTexts();
+    // Method, Type, Amount, Date, Status (spec 2)
+    expect(cells.map((c) => c.trim())).toEqual(['BTC', 'Withdraw', '$100.00', expect.stringMatching(/^(-|)$/), expect.stringMatching(/pending/i)]);
+  });
+
+  await j.step(page, 'copy a trader and cancel', async () => {
+    await page.goto(url('/user/copy-trading'));
+    const card = page.getByRole('article').filter({ hasText: traderName }).or(page.getByRole('listitem').filter({ hasText: traderName }));
+    await shown(card);
+    await card.getByRole('button', { name: /^Copy/ }).click();
+    await text(page, 'Started copying!');
+    await card.getByRole('button', { name: /^Cancel/ }).click();
+    await text(page, 'Stopped copying!');
+    await shown(card.getByRole('button', { name: /^Copy/ }));
+  });
+
+  await j.step(page, 'profile edits survive a reload', async () => {
+    await page.goto(url('/user/profile'));
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await field(page, 'Date of Birth').fill('1994-05-17');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await text(page, 'Profile updated successfully!');
+    await page.reload();
+    await eventually(async () => expect(await field(page, 'Date of Birth').inputValue()).toBe('1994-05-17'));
+  });
+
+  await j.step(page, 'settings edits survive a reload', async () => {
+    await page.goto(url('/user/setting'));
+    await page.getByRole('button', { name: 'Manage Settings' }).click();
+    await field(page, 'City').fill('Lisbon');
+    await field(page, 'Bank Name').fill('Banco E2E');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await text(page, 'Settings updated successfully!');
+    await page.reload();
+    await eventually(async () => {
+      expect(await field(page, 'City').inputValue()).toBe('Lisbon');
+      expect(await field(page, 'Bank Name').inputValue()).toBe('Banco E2E');
+    });
+  });
+
+  await j.step(page, 'logout, then /user/main needs a login', async () => {
+    await page.goto(url('/user/main'));
+    await page.getByRole('button', { name: /profile|account|menu/i }).first().click();
+    await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
+    await at(page, '/auth/login');
+    await page.goto(url('/user/main'));
+    await at(page, '/auth/login');
+  });
+});
+
+async function selectPlan(page: Page, name: string): Promise<void> {
+  const select = page.getByRole('dialog').getByRole('combobox', { name: /Plan/i });
+  const options = await select.getByRole('option').allInnerTexts();
+  const label = options.find((o) => o.includes(name));
+  if (!label) throw new Error(`plan "${name}" not offered; options: ${options.join(' | ')}`);
+  await select.selectOption({ label });
+}
