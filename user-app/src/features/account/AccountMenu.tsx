@@ -1,0 +1,88 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Dropdown } from '@halcyon/shared-ui';
+import { clearUserSessionAtom, dropdownAtom, type UserProfile } from '@halcyon/api-client';
+import { LogoutIcon, SettingsIcon, UserIcon } from '../../lib/icons';
+import { Avatar } from './Avatar';
+
+/** Avatar dropdown: name, email, Profile, Settings, Logout (spec 2). Open state is the session's dropdown slice. */
+export function AccountMenu({ user }: { user: UserProfile }) {
+  const [dropdown, setDropdown] = useAtom(dropdownAtom);
+  const clearSession = useSetAtom(clearUserSessionAtom);
+  const navigate = useNavigate();
+  const close = () => setDropdown({ open: false });
+
+  const logout = () => {
+    clearSession();
+    navigate('/auth/login');
+  };
+
+  return (
+    <Dropdown
+      open={dropdown.open}
+      onOpenChange={(open) => setDropdown({ open })}
+      trigger={
+        <>
+          <Avatar src={user.profilePic} name={user.name} />
+          <Hidden>Account menu</Hidden>
+        </>
+      }
+    >
+      <Menu>
+        <Who>
+          <strong>{user.name}</strong>
+          <span>{user.email}</span>
+        </Who>
+        <Item as={Link} to="/user/profile" onClick={close}>
+          <UserIcon size={18} /> Profile
+        </Item>
+        <Item as={Link} to="/user/setting" onClick={close}>
+          <SettingsIcon size={18} /> Settings
+        </Item>
+        <Item type="button" onClick={logout}>
+          <LogoutIcon size={18} /> Logout
+        </Item>
+      </Menu>
+    </Dropdown>
+  );
+}
+
+const Hidden = styled.span`
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+`;
+
+const Menu = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 220px;
+  padding: ${({ theme }) => theme.space(2)};
+`;
+
+const Who = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  margin-bottom: ${({ theme }) => theme.space(2)};
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; overflow-wrap: anywhere; }
+`;
+
+const Item = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: -3px; }
+`;

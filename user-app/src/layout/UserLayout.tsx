@@ -1,0 +1,68 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { Footer, Loading } from '@halcyon/shared-ui';
+import { brandName } from '../lib/brand';
+import { AdvancedChart, MarketOverview } from '../widgets';
+import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
+import { TopBar } from './TopBar';
+
+/**
+ * The user area: top bar (wide screens), the screen, the market widgets (chart and overview),
+ * footer, and the bottom navigation. Screens load lazily inside the Suspense boundary so the
+ * frame stays on screen while a screen's chunk arrives.
+ */
+export function UserLayout() {
+  return (
+    <Shell>
+      <TopBar />
+      <Main id="main-content">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Main>
+      <Markets aria-labelledby="markets-title">
+        <h2 id="markets-title">Markets today</h2>
+        <div className="widgets">
+          <AdvancedChart />
+          <MarketOverview />
+        </div>
+      </Markets>
+      <Footer brand={brandName()} />
+      <BottomNav />
+    </Shell>
+  );
+}
+
+const Shell = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  padding-bottom: ${BOTTOM_NAV_HEIGHT + 8}px;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  width: 100%;
+  padding: ${({ theme }) => theme.space(4)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    padding: ${({ theme }) => theme.space(6)};
+  }
+`;
+
+const Markets = styled.section`
+  width: 100%;
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
+  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.font.size.large}; }
+  .widgets {
+    display: grid;
+    gap: ${({ theme }) => theme.space(4)};
+    @media (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
+      grid-template-columns: 3fr 2fr;
+    }
+  }
+`;

@@ -1,0 +1,29 @@
+import { assetByAbbr } from './assets';
+
+/** The deposit choice carried from Deposit to Payment information (spec 3: browser storage). */
+export interface SelectedAsset {
+  name: string;
+  abbr: string;
+  otheAbbr: string;
+  amount: number;
+}
+
+export const SELECTED_ASSET_KEY = 'selectedAsset';
+
+export function saveSelectedAsset(value: SelectedAsset): void {
+  window.localStorage.setItem(SELECTED_ASSET_KEY, JSON.stringify(value));
+}
+
+/** The stored choice, or null when missing or tampered with (unknown asset, no positive amount). */
+export function readSelectedAsset(): SelectedAsset | null {
+  const raw = window.localStorage.getItem(SELECTED_ASSET_KEY);
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<SelectedAsset>;
+    if (typeof v.abbr !== 'string' || !assetByAbbr(v.abbr)) return null;
+    if (typeof v.amount !== 'number' || !Number.isFinite(v.amount) || v.amount <= 0) return null;
+    return { name: String(v.name ?? ''), abbr: v.abbr, otheAbbr: String(v.otheAbbr ?? ''), amount: v.amount };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+import styled from 'styled-components';
+
+// Small layout primitives the screens share (shared-ui has the controls).
+
+/** A screen's column: full width on phones, centred and capped on desktops. */
+export const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(5)};
+  width: 100%;
+  max-width: 1100px;
+  margin: 0 auto;
+`;
+
+export const Heading = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.title};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.large};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+export const Panel = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(5)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+/** Cards that flow 1 → 2 → 3 (or `min` px wide) columns as the screen grows. */
+export const Grid = styled.div<{ $min?: number }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = 260 }) => $min}px), 1fr));
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+export const Figure = styled.p`
+  margin: 0;
+  font-size: 1.75rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+`;
+
+/** A label / value list (definition list) used on cards. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.small};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; color: ${({ theme }) => theme.colors.text}; text-align: right; overflow-wrap: anywhere; }
+`;
+
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const FormStack = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;

@@ -1,0 +1,118 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ErrorState, Loading, formatMoney } from '@halcyon/shared-ui';
+import { AccountMenu } from '../features/account/AccountMenu';
+import { AssetList } from '../features/assets/AssetList';
+import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
+import { useProfile } from '../lib/useProfile';
+import { Figure, Grid, Muted, Page, Panel, SectionTitle } from '../lib/ui';
+
+const QUICK_ACTIONS = [
+  { to: '/user/withdraw', label: 'Withdraw', Icon: ArrowUpIcon },
+  { to: '/user/deposit', label: 'Deposit', Icon: ArrowDownIcon },
+  { to: '/user/invest', label: 'Trade', Icon: SwapIcon },
+] as const;
+
+/** /user/main: portfolio, account menu, welcome, totals, quick actions and the four assets. */
+export default function Dashboard() {
+  const { profile, loading, error, reload } = useProfile();
+
+  if (!profile) {
+    return <Page>{loading ? <Loading label="Loading your portfolio..." /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+  }
+
+  return (
+    <Page>
+      <Header>
+        <div>
+          <h1>Total portfolio</h1>
+          <Figure>{formatMoney(profile.balance)}</Figure>
+        </div>
+        <AccountMenu user={profile} />
+      </Header>
+      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+
+      <Welcome aria-labelledby="welcome-title">
+        <h2 id="welcome-title">Welcome, {profile.name}</h2>
+        <p>Crypto Investment Made Easy.</p>
+        <div>
+          <Button to="/user/invest">Start Trading</Button>
+        </div>
+      </Welcome>
+
+      <Grid $min={220}>
+        <Panel aria-labelledby="total-withdraw">
+          <Muted id="total-withdraw">Total Withdraw</Muted>
+          <Figure>{formatMoney(profile.totalWithdrawals)}</Figure>
+        </Panel>
+        <Panel aria-labelledby="total-deposit">
+          <Muted id="total-deposit">Total Deposit</Muted>
+          <Figure>{formatMoney(profile.totalDeposits)}</Figure>
+        </Panel>
+      </Grid>
+
+      <nav aria-label="Quick actions">
+        <Actions>
+          {QUICK_ACTIONS.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <Tile to={to}>
+                <Icon size={22} />
+                {label}
+              </Tile>
+            </li>
+          ))}
+        </Actions>
+      </nav>
+
+      <section aria-labelledby="my-assets">
+        <SectionTitle id="my-assets">My Assets</SectionTitle>
+        <AssetList profile={profile} />
+      </section>
+    </Page>
+  );
+}
+
+const Header = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  h1 { margin: 0 0 ${({ theme }) => theme.space(1)}; font-size: ${({ theme }) => theme.font.size.normal}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Welcome = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(6)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.surfaceAlt}, ${({ theme }) => theme.colors.surface});
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.title}; overflow-wrap: anywhere; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Actions = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Tile = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: 72px;
+  padding: ${({ theme }) => theme.space(2)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.secondaryText};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.secondaryHover}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;

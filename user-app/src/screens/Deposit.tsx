@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, ErrorState, Input, Loading, Modal, toast } from '@halcyon/shared-ui';
+import { AssetList } from '../features/assets/AssetList';
+import { BackLink } from '../features/navigation/BackLink';
+import { assetByAbbr, type AssetInfo } from '../lib/assets';
+import { parseAmount } from '../lib/money';
+import { saveSelectedAsset } from '../lib/selectedAsset';
+import { useProfile } from '../lib/useProfile';
+import { FormStack, Heading, Muted, Page } from '../lib/ui';
+
+/** /user/deposit: pick an asset to fund, enter the amount, continue to payment information. */
+export default function Deposit() {
+  const { profile, loading, error, reload } = useProfile();
+  const navigate = useNavigate();
+  const [asset, setAsset] = useState<AssetInfo | null>(null);
+  const [amount, setAmount] = useState('');
+
+  const close = () => {
+    setAsset(null);
+    setAmount('');
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!asset || !assetByAbbr(asset.abbr)) {
+      toast.error('Please select a valid asset.');
+      return;
+    }
+    const value = parseAmount(amount);
+    if (!amount.trim() || value === null || value <= 0) {
+      toast.error('Please enter an amount.');
+      return;
+    }
+    saveSelectedAsset({ name: asset.name, abbr: asset.abbr, otheAbbr: asset.otheAbbr, amount: value });
+    navigate('/user/payment-info');
+  };
+
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Deposit</Heading>
+      <Muted>Choose the asset to fund.</Muted>
+      {loading && !profile ? <Loading /> : null}
+      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <AssetList
+        profile={profile}
+        action={(a) => (
+          <Button size="small" onClick={() => setAsset(a)}>
+            Fund
+          </Button>
+        )}
+      />
+      <Modal
+        open={asset !== null}
+        title={asset ? `Fund ${asset.name}` : 'Fund'}
+        onClose={close}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" form="deposit-form">
+              Deposit now
+            </Button>
+          </>
+        }
+      >
+        <FormStack id="deposit-form" onSubmit={submit} noValidate>
+          <Input label="Amount (USD)" name="amount" type="number" min="0" step="0.01" value={amount} onChange={setAmount} placeholder="0.00" autoFocus />
+        </FormStack>
+      </Modal>
+    </Page>
+  );
+}

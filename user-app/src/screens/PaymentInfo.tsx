@@ -1,0 +1,152 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import styled from 'styled-components';
+import { Button, ErrorState, Loading, formatUsd, toast } from '@halcyon/shared-ui';
+import { api, errorMessage, userAtom, userSessionAtom, type WalletAddress } from '@halcyon/api-client';
+import { AddressQr } from '../features/payment/AddressQr';
+import { BackLink } from '../features/navigation/BackLink';
+import { assetByAbbr } from '../lib/assets';
+import { useDelayedRedirect } from '../lib/redirect';
+import { readSelectedAsset } from '../lib/selectedAsset';
+import { useLoad } from '../lib/useLoad';
+import { CopyIcon } from '../lib/icons';
+import { Facts, Heading, Muted, Page, Panel } from '../lib/ui';
+
+/** /user/payment-info: where to send the chosen asset, then Confirm Payment creates the pending deposit. */
+export default function PaymentInfo() {
+  const user = useAtomValue(userAtom);
+  const setSession = useSetAtom(userSessionAtom);
+  const redirect = useDelayedRedirect('/user/main');
+  const selected = useMemo(() => readSelectedAsset(), []);
+  const asset = selected ? assetByAbbr(selected.abbr) : undefined;
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const fetchWallet = useCallback(async (): Promise<WalletAddress | null> => {
+    try {
+      const res = await api.getWalletAddresses();
+      return res.data[0] ?? null;
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to load wallet addresses'));
+      throw err;
+    }
+  }, []);
+  const wallet = useLoad(fetchWallet, 'Failed to load wallet addresses');
+  const address = asset && wallet.data ? wallet.data[asset.walletKey].trim() : '';
+
+  const copy = async () => {
+    if (!address) {
+      toast.error('No address to copy.');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.success('Address copied successfully!');
+    } catch {
+      toast.error('Could not copy: select the address and copy it by hand.');
+    }
+  };
+
+  const confirm = async () => {
+    if (!selected || !asset || !user) {
+      toast.error('Invalid payment details.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api.createDeposit({ body: { method: asset.depositMethod, amount: selected.amount, from: user.uid } });
+      setSession((s) => ({ ...s, deposit: [...s.deposit, res.data] }));
+      toast.success('Deposit initiated successfully!');
+      setDone(true);
+      redirect();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Deposit failed. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Payment information</Heading>
+      <Panel aria-label="Payment details">
+        <Gateway>
+          <Muted>Gateway</Muted>
+          <strong>{asset?.name ?? selected?.name ?? 'No asset selected'}</strong>
+        </Gateway>
+
+        {wallet.loading ? (
+          <Loading label="Loading wallet address..." />
+        ) : wallet.error ? (
+          <ErrorState message={wallet.error} onRetry={() => void wallet.reload()} />
+        ) : address ? (
+          <AddressBox>
+            <div className="qr">
+              <AddressQr value={address} label={`${asset?.name ?? ''} deposit address QR code`} />
+            </div>
+            <code aria-label="Deposit address">{address}</code>
+          </AddressBox>
+        ) : (
+          <AddressBox>
+            <p role="alert">Invalid or missing wallet address</p>
+            <code>No address available</code>
+          </AddressBox>
+        )}
+
+        <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy()} disabled={wallet.loading}>
+          Copy
+        </Button>
+
+        <Facts>
+          <dt>Amount</dt>
+          <dd>{selected ? formatUsd(selected.amount) : '-'}</dd>
+          <dt>Charge</dt>
+          <dd>0.00 USD</dd>
+        </Facts>
+
+        <Note>
+          Send only {asset?.name ?? 'the selected asset'} to this address using the BEP-20 (Binance Smart Chain) network. Other networks may lose your funds.
+        </Note>
+
+        <Button onClick={() => void confirm()} loading={busy} disabled={busy || done} fullWidth>
+          Confirm Payment
+        </Button>
+        {done ? <Muted role="status">Your deposit is pending approval. Returning to the dashboard...</Muted> : null}
+      </Panel>
+    </Page>
+  );
+}
+
+const Gateway = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  strong { font-size: 1.25rem; }
+`;
+
+const AddressBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  .qr { padding: ${({ theme }) => theme.space(2)}; background: #ffffff; border-radius: ${({ theme }) => theme.radiusSmall}; line-height: 0; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.danger}; font-weight: 600; }
+  code {
+    max-width: 100%;
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+    border-radius: ${({ theme }) => theme.radiusSmall};
+    background: ${({ theme }) => theme.colors.inputBackground};
+    font-family: ${({ theme }) => theme.font.mono};
+    overflow-wrap: anywhere;
+    text-align: center;
+  }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border-left: 3px solid ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;

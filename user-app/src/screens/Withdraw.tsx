@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import styled from 'styled-components';
+import { Button, ErrorState, Input, Loading, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { METHOD_ASSET, api, errorMessage, userSessionAtom, type WithdrawMethod } from '@halcyon/api-client';
+import { assetByAbbr, balanceOf } from '../lib/assets';
+import { parseAmount } from '../lib/money';
+import { useDelayedRedirect } from '../lib/redirect';
+import { useProfile } from '../lib/useProfile';
+import { BackLink } from '../features/navigation/BackLink';
+import { FormStack, Heading, Muted, Page, Panel, Row } from '../lib/ui';
+
+const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
+  { value: 'bank', label: 'Bank' },
+  { value: 'bitcoin', label: 'Bitcoin' },
+  { value: 'ethereum', label: 'Ethereum' },
+  { value: 'solana', label: 'Solana' },
+  { value: 'usdt', label: 'USDT' },
+];
+/** Methods whose wallet address is required (usdt shows the field without the check, spec 5). */
+const ADDRESS_REQUIRED: readonly WithdrawMethod[] = ['bitcoin', 'ethereum', 'solana'];
+const isMethod = (v: string): v is WithdrawMethod => METHODS.some((m) => m.value === v);
+
+/** /user/withdraw: request a withdrawal; funds are held until an admin decides. */
+export default function Withdraw() {
+  const { profile, loading, error, reload } = useProfile();
+  const setSession = useSetAtom(userSessionAtom);
+  const redirect = useDelayedRedirect('/user/main');
+  const [method, setMethod] = useState<WithdrawMethod | ''>('');
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!profile) {
+    return <Page>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+  }
+
+  const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
+  const available = asset ? balanceOf(profile, asset) : profile.balance;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseAmount(amount);
+    if (!method || value === null || value <= 0) {
+      toast.error('Please fill in all required fields correctly.');
+      return;
+    }
+    if (ADDRESS_REQUIRED.includes(method) && !address.trim()) {
+      toast.error('Please provide a valid wallet address.');
+      return;
+    }
+    setBusy(true);
+    const id = toast.loading('Please wait, your withdrawal is processing...');
+    try {
+      const res = await api.createWithdrawal({
+        body: { method, amount: value, to: profile.uid, ...(method === 'bank' ? {} : { address: address.trim() }) },
+      });
+      setSession((s) => ({ ...s, withdraw: [...s.withdraw, res.data] }));
+      toast.success('Withdrawal request submitted successfully.', { id });
+      setMethod('');
+      setAddress('');
+      setAmount('');
+      void reload();
+      redirect();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Withdrawal failed. Please try again.'), { id });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Withdraw</Heading>
+      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <Panel aria-label="Withdrawal form">
+        <div>
+          <Muted>Available balance</Muted>
+          <Balance>{formatMoney(profile.balance)}</Balance>
+        </div>
+        <FormStack onSubmit={(e) => void submit(e)} noValidate>
+          <Select
+            label="Withdrawal method"
+            name="method"
+            placeholder="Select method"
+            value={method}
+            options={METHODS}
+            onChange={(v) => {
+              setMethod(isMethod(v) ? v : '');
+              setAddress('');
+            }}
+          />
+          {method && method !== 'bank' ? (
+            <Input label="Wallet address" name="address" value={address} onChange={setAddress} placeholder="Enter your wallet address" autoComplete="off" />
+          ) : null}
+          {method === 'bank' ? (
+            <>
+              <Input label="Bank name" name="bankName" value={profile.bankName} onChange={() => undefined} readOnly placeholder="Set in Settings" />
+              <Input label="Account number" name="accountNumber" value={profile.accountNumber} onChange={() => undefined} readOnly placeholder="Set in Settings" />
+              <Input label="Routing number" name="routingNumber" value={profile.routingNumber} onChange={() => undefined} readOnly placeholder="Set in Settings" />
+            </>
+          ) : null}
+          {method ? (
+            <>
+              <Input
+                label="Amount (USD)"
+                name="amount"
+                type="number"
+                min="0"
+                step="0.01"
+                value={amount}
+                onChange={setAmount}
+                placeholder="0.00"
+                hint={
+                  <Row>
+                    <span>Available in {asset?.name ?? 'this method'}: {formatMoney(available)}</span>
+                    <MaxButton type="button" onClick={() => setAmount(available.toFixed(2))} aria-label={`Max: use ${formatMoney(available)}`}>
+                      Max
+                    </MaxButton>
+                  </Row>
+                }
+              />
+              <Input label="Charge" name="charge" value="$0.00" onChange={() => undefined} readOnly />
+              <Button type="submit" loading={busy} fullWidth>
+                Withdraw Now
+              </Button>
+            </>
+          ) : null}
+        </FormStack>
+      </Panel>
+    </Page>
+  );
+}
+
+const Balance = styled.p`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+`;
+
+const MaxButton = styled.button`
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radiusSmall};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 700;
+  cursor: pointer;
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
