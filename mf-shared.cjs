@@ -1,0 +1,131 @@
+// The one list of Module Federation shared singletons for the shell and both remotes, plus the
+// rspack config they all build with. Versions come from the package.json files: `workspace:*`
+// is not a valid requiredVersion, and one version per package keeps a single React, router,
+// Jotai store and styled-components instance across the federation.
+const path = require('node:path');
+const { readFileSync } = require('node:fs');
+
+const root = __dirname;
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const shellDeps = readJson(path.join(root, 'shell/package.json')).dependencies;
+const workspaceVersion = (dir) => readJson(path.join(root, dir, 'package.json')).version;
+
+/** Exact version of a dependency as every app pins it (the shell's list is the reference). */
+function pinned(name) {
+  const version = shellDeps[name];
+  if (!version || version.startsWith('workspace:')) throw new Error(`mf-shared: no pinned version for ${name}`);
+  return version;
+}
+
+const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: false });
+
+/** share key → config; subpaths (jsx runtimes, jotai/utils) need their own key to be shared. */
+const shared = {
+  react: singleton(pinned('react')),
+  'react/jsx-runtime': singleton(pinned('react')),
+  'react/jsx-dev-runtime': singleton(pinned('react')),
+  'react-dom': singleton(pinned('react-dom')),
+  'react-dom/client': singleton(pinned('react-dom')),
+  'react-router': singleton(pinned('react-router')),
+  'react-router-dom': singleton(pinned('react-router-dom')),
+  jotai: singleton(pinned('jotai')),
+  // atomWithStorage and friends carry their own React context import: keep them on the same copy.
+  'jotai/utils': singleton(pinned('jotai')),
+  'styled-components': singleton(pinned('styled-components')),
+  ky: singleton(pinned('ky')),
+  '@halcyon/api-client': singleton(workspaceVersion('api-client')),
+  '@halcyon/shared-ui': singleton(workspaceVersion('shared-ui')),
+};
+
+
+const ports = {
+  api: Number(process.env.API_PORT ?? 8080),
+  shell: Number(process.env.SHELL_PORT ?? 3000),
+  user_app: Number(process.env.USER_APP_PORT ?? 3001),
+  admin_app: Number(process.env.ADMIN_APP_PORT ?? 3002),
+};
+
+/**
+ * The rspack config of one federated app. `exposes` makes it a remote (publicPath 'auto', so its
+ * chunks load from wherever its manifest was fetched); without it, it is the host.
+ * @param {{ dir: string, name: 'shell' | 'user_app' | 'admin_app', exposes?: Record<string, string>,
+ *   devServer?: object }} app
+ * @param {Record<string, unknown>} env rspack CLI env (RSPACK_SERVE when `rspack serve`)
+ */
+function federatedConfig(app, env = {}) {
+  // Resolve the bundler from the app: pnpm does not hoist it to the root.
+  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
+  const { rspack } = requireFromApp('@rspack/core');
+  const { ModuleFederationPlugin } = requireFromApp('@module-federation/enhanced/rspack');
+  const dev = Boolean(env.RSPACK_SERVE) || process.env.NODE_ENV === 'development';
+  const isRemote = Boolean(app.exposes);
+  const hashed = dev ? '[name].js' : '[name].[contenthash:8].js';
+
+  return {
+    mode: dev ? 'development' : 'production',
+    context: app.dir,
+    target: 'web',
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.join(app.dir, 'dist'),
+      filename: hashed,
+      chunkFilename: hashed,
+      assetModuleFilename: dev ? '[name][ext]' : '[name].[contenthash:8][ext]',
+      publicPath: isRemote ? 'auto' : '/',
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/i, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: path.join(app.dir, 'index.html'),
+        // The standalone remote page is served at deep links (/user/main): absolute URLs in dev.
+        publicPath: isRemote && !dev ? 'auto' : '/',
+        chunks: ['main'],
+      }),
+      new ModuleFederationPlugin({
+        name: app.name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes: app.exposes } : { remotes: {} }),
+        shared,
+        shareStrategy: 'loaded-first',
+        // Types come from source imports; generating @mf-types costs ~9 s per build.
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+        experiments: { asyncStartup: true },
+      }),
+    ],
+    optimization: dev ? {} : { minimize: true },
+    performance: { hints: false },
+    devServer: {
+      port: ports[app.name],
+      historyApiFallback: true,
+      hot: true,
+      // The shell (another origin in dev) fetches the remotes' manifests and chunks.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: `http://localhost:${ports.api}`, changeOrigin: true }],
+      client: { overlay: { errors: true, warnings: false } },
+      ...app.devServer,
+    },
+  };
+}
+
+module.exports = { shared, root, ports, federatedConfig };

@@ -1,0 +1,23 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Loading } from '@halcyon/shared-ui';
+import type { RemoteName } from '../config/runtimeConfig';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteErrorPanel } from './RemoteErrorPanel';
+import { useRemoteLoader } from './RemoteLoaderContext';
+
+const labels: Record<RemoteName, string> = { user_app: 'Loading your account...', admin_app: 'Loading the admin area...' };
+
+/** Mounts a remote's App lazily: a loading state while it comes, an error panel with Retry if it fails. */
+export function RemoteApp({ name }: { name: RemoteName }) {
+  const load = useRemoteLoader();
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a rejected lazy forever.
+  const App = useMemo(() => lazy(() => load(name, attempt > 0)), [load, name, attempt]);
+  return (
+    <RemoteErrorBoundary key={attempt} fallback={(error) => <RemoteErrorPanel error={error} onRetry={() => setAttempt((n) => n + 1)} />}>
+      <Suspense fallback={<Loading label={labels[name]} />}>
+        <App />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { Button } from '@halcyon/shared-ui';
+
+const Panel = styled.section`
+  max-width: 560px;
+  margin: ${({ theme }) => theme.space(12)} auto;
+  padding: ${({ theme }) => theme.space(6)};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  h2 { margin-top: 0; font-size: ${({ theme }) => theme.font.size.large}; }
+  h2:focus { outline: none; }
+`;
+
+const Detail = styled.pre`
+  white-space: pre-wrap;
+  word-break: break-word;
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const REMOTE_ERROR_TITLE = 'We could not load this part of Halcyon.';
+
+/** What a person sees when a remote is unreachable or broken: the reason and a retry. */
+export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Move focus here so keyboard and screen-reader users learn the page failed.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Panel role="alert" aria-labelledby="remote-error-title">
+      <h2 id="remote-error-title" ref={heading} tabIndex={-1}>
+        {REMOTE_ERROR_TITLE}
+      </h2>
+      <p>Check your connection and try again.</p>
+      <Detail>{error.message}</Detail>
+      <Actions>
+        <Button onClick={onRetry}>Retry</Button>
+        <Button variant="secondary" to="/">
+          Go to home
+        </Button>
+      </Actions>
+    </Panel>
+  );
+}

@@ -1,0 +1,29 @@
+// Shell entry. With experiments.asyncStartup the federation runtime has initialised the shared
+// scope before this runs, so shared modules are imported directly (no bootstrap file).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { configureApi } from '@halcyon/api-client';
+import { loadRuntimeConfig } from './config/runtimeConfig';
+import { registerRuntimeRemotes } from './federation/remotes';
+import { Providers } from './app/Providers';
+import { AppRoutes } from './app/AppRoutes';
+
+async function start(): Promise<void> {
+  const config = await loadRuntimeConfig();
+  configureApi({ baseUrl: config.apiBaseUrl });
+  registerRuntimeRemotes(config.remotes);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers config={config}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '@halcyon/api-client';
+import { Button, Input, toast } from '@halcyon/shared-ui';
+import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
+import { fieldsAreValid } from '../../auth/validate';
+import { withToasts } from '../../auth/withToasts';
+
+export const PASSWORD_MISMATCH = 'Passwords do not match!';
+
+/** /auth/register: the investor sign-up (spec 2); success leads to the login. */
+export function RegisterScreen() {
+  const navigate = useNavigate();
+  const [v, setV] = useState({ firstName: '', lastName: '', username: '', phone: '', email: '', password: '', confirmPassword: '' });
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof typeof v) => (value: string) => {
+    setV((prev) => ({ ...prev, [key]: value }));
+    if (key === 'password' || key === 'confirmPassword') setMismatch(false);
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const rules = [
+      { name: 'firstName', type: 'text' as const, value: v.firstName },
+      { name: 'lastName', type: 'text' as const, value: v.lastName },
+      { name: 'username', type: 'text' as const, value: v.username },
+      { name: 'phone', type: 'phone' as const, value: v.phone },
+      { name: 'email', type: 'email' as const, value: v.email },
+      { name: 'password', type: 'password' as const, value: v.password },
+      { name: 'confirmPassword', type: 'password' as const, value: v.confirmPassword },
+    ];
+    if (busy || !fieldsAreValid(e.currentTarget, rules)) return;
+    // Spec 5: no request at all when the two passwords differ.
+    if (v.password !== v.confirmPassword) {
+      setMismatch(true);
+      toast.error(PASSWORD_MISMATCH);
+      return;
+    }
+    setBusy(true);
+    const body = {
+      name: `${v.firstName.trim()} ${v.lastName.trim()}`,
+      username: v.username.trim(),
+      phone: v.phone,
+      email: v.email.trim(),
+      password: v.password,
+    };
+    // The spec only logs a failed registration; we show the server's reason (e.g. email taken).
+    const done = await withToasts({ loading: 'Please wait...', success: 'Registration Successful!', failure: 'Registration failed. Please try again.' }, () =>
+      api.register({ body }),
+    );
+    setBusy(false);
+    if (done) navigate('/auth/login');
+  }
+
+  return (
+    <AuthCard title="Create your account" lead="Start investing in minutes." wide>
+      <Form noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+        <Row>
+          <Input label="First Name" name="firstName" value={v.firstName} onChange={field('firstName')} required autoComplete="given-name" />
+          <Input label="Last Name" name="lastName" value={v.lastName} onChange={field('lastName')} required autoComplete="family-name" />
+        </Row>
+        <Row>
+          <Input label="Username" name="username" value={v.username} onChange={field('username')} required autoComplete="username" />
+          <Input label="Phone Number" name="phone" type="phone" value={v.phone} onChange={field('phone')} required autoComplete="tel" />
+        </Row>
+        <Input label="Email" name="email" type="email" value={v.email} onChange={field('email')} required autoComplete="email" placeholder="you@example.com" />
+        <Row>
+          <Input label="Password" name="password" type="password" value={v.password} onChange={field('password')} required autoComplete="new-password" hint="At least 8 characters." />
+          <Input
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            value={v.confirmPassword}
+            onChange={field('confirmPassword')}
+            required
+            autoComplete="new-password"
+            error={mismatch ? PASSWORD_MISMATCH : null}
+          />
+        </Row>
+        <Button type="submit" loading={busy} disabled={busy} fullWidth>
+          Register
+        </Button>
+        <Links>
+          <span>
+            Already have an account? <Link to="/auth/login">Login</Link>
+          </span>
+        </Links>
+      </Form>
+    </AuthCard>
+  );
+}
