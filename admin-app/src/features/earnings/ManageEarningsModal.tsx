@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { api, errorMessage, type Investment } from '@halcyon/api-client';
+import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { toNumber } from '../../lib/format';
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 12px;
+`;
+
+type Kind = 'credit' | 'deduct';
+
+const KINDS: Record<Kind, { label: string; verb: string; success: string; failure: string }> = {
+  credit: { label: 'Credit earnings', verb: 'Credit', success: 'Earnings credited successfully!', failure: 'Failed to credit earnings.' },
+  deduct: { label: 'Deduct earnings', verb: 'Deduct', success: 'Earnings deducted successfully!', failure: 'Failed to deduct earnings.' },
+};
+
+interface ManageEarningsModalProps {
+  investment: Investment;
+  onClose(): void;
+  /** After a successful credit or deduction: refresh the rows. */
+  onDone(): unknown;
+}
+
+/** Manage: credit or deduct an investment's earnings, with a reason, after a confirmation. */
+export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarningsModalProps) {
+  const [kind, setKind] = useState<Kind>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  const [busy, setBusy] = useState(false);
+  const value = toNumber(amount);
+  const def = KINDS[kind];
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (value === null || value <= 0) {
+      toast.error('Please enter a valid amount.');
+      return;
+    }
+    setStep('confirm');
+  };
+
+  const apply = async () => {
+    if (value === null) return;
+    setBusy(true);
+    const input = {
+      params: { uid: investment.uid },
+      body: { amount: value, plan_id: investment.plan_id, investment_id: investment.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+    };
+    try {
+      await (kind === 'credit' ? api.creditEarnings(input) : api.deductEarnings(input));
+      toast.success(def.success);
+      onClose();
+      await onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, def.failure));
+      setStep('form');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const formId = `earnings-${investment.id}`;
+  return (
+    <>
+      <Modal
+        open={step === 'form'}
+        title={`Manage earnings: ${investment.name}`}
+        onClose={onClose}
+        footer={
+          <Footer>
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" form={formId}>
+              {def.verb}
+            </Button>
+          </Footer>
+        }
+      >
+        <p>
+          {investment.plan_name ?? 'Plan'} · {formatMoney(investment.amount)} invested · {formatMoney(investment.earnings)} earned so far
+        </p>
+        <Form id={formId} noValidate onSubmit={review}>
+          <Select
+            label="Action"
+            name="kind"
+            value={kind}
+            onChange={(v) => setKind(v === 'deduct' ? 'deduct' : 'credit')}
+            options={[
+              { value: 'credit', label: KINDS.credit.label },
+              { value: 'deduct', label: KINDS.deduct.label },
+            ]}
+          />
+          <Input label="Amount (USD)" name="amount" type="number" min={0} value={amount} onChange={setAmount} placeholder="0.00" />
+          <Input label="Reason" name="reason" value={reason} onChange={setReason} placeholder="e.g. Monthly return" />
+        </Form>
+      </Modal>
+      <ConfirmDialog
+        open={step === 'confirm'}
+        title={def.label}
+        message={`${def.verb} ${formatMoney(value ?? 0)} ${kind === 'credit' ? 'to' : 'from'} the earnings of ${investment.name} (${investment.plan_name ?? 'plan'})?`}
+        confirmLabel={def.verb}
+        busy={busy}
+        onConfirm={() => void apply()}
+        onCancel={() => setStep('form')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { api, type Investment, type InvestmentStatus } from '@halcyon/api-client';
+import { Button, Table, formatMoney } from '@halcyon/shared-ui';
+import { newestFirst } from '../../lib/format';
+import { RemoteView } from '../../lib/RemoteView';
+import { RowActions } from '../../lib/RowActions';
+import { Screen } from '../../lib/Screen';
+import { useConfirmedAction } from '../../lib/useConfirmedAction';
+import { useRemote } from '../../lib/useRemote';
+
+export type InvestmentAction = 'stop' | 'processing' | 'approve';
+
+const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: string; success: string; failure: string; call: (id: string) => Promise<unknown> }> = {
+  stop: {
+    label: 'Stop',
+    title: 'Stop investment',
+    effect: 'It ends now and the principal goes back to the user.',
+    success: 'Investment stopped successfully.',
+    failure: 'Failed to stop investment',
+    call: (id) => api.endInvestment({ params: { id } }),
+  },
+  processing: {
+    label: 'Processing',
+    title: 'Move investment to processing',
+    effect: 'The principal stays invested.',
+    success: 'Investment processed successfully.',
+    failure: 'Failed to process investment.',
+    call: (id) => api.processInvestment({ params: { id } }),
+  },
+  approve: {
+    label: 'Approve',
+    title: 'Approve investment',
+    effect: 'It becomes active and matures on its end date.',
+    success: 'Investment approved successfully.',
+    failure: 'Failed to approve investment.',
+    call: (id) => api.approveInvestment({ params: { id } }),
+  },
+};
+
+/** Plan, amount, start, end date and earnings of each investment (spec 2). */
+export const investmentColumns = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'email', header: 'Email', sortable: true },
+  { key: 'plan_name', header: 'Plan', sortable: true },
+  { key: 'amount', header: 'Amount', kind: 'money' as const, sortable: true },
+  { key: 'createdAt', header: 'Start', kind: 'date' as const, sortable: true },
+  { key: 'endDate', header: 'End Date', kind: 'date' as const, sortable: true },
+  { key: 'earnings', header: 'Earnings', kind: 'money' as const, sortable: true },
+  { key: 'status', header: 'Status', kind: 'status' as const, sortable: true },
+];
+
+export const INVESTMENTS_FAILED = 'Failed to fetch investments.';
+
+export const loadInvestments = async (status: InvestmentStatus | undefined, signal: AbortSignal): Promise<Investment[]> =>
+  newestFirst((await api.listInvestments(status ? { query: { status } } : undefined, { signal })).data);
+
+interface InvestmentsViewProps {
+  title: string;
+  /** Server-side filter; none lists every investment. */
+  status?: InvestmentStatus;
+  actions: readonly InvestmentAction[];
+}
+
+/** One investments screen: the list for a status and the buttons that screen offers. */
+export function InvestmentsView({ title, status, actions }: InvestmentsViewProps) {
+  const investments = useRemote((signal) => loadInvestments(status, signal), INVESTMENTS_FAILED);
+  const { ask, isBusy, dialog } = useConfirmedAction();
+  const busy = (i: Investment) => actions.some((a) => isBusy(`${a}:${i.id}`));
+
+  const columns =
+    actions.length === 0
+      ? investmentColumns
+      : [
+          ...investmentColumns,
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (i: Investment) => (
+              <RowActions>
+                {actions.map((a) => {
+                  const def = ACTIONS[a];
+                  return (
+                    <Button
+                      key={a}
+                      size="small"
+                      variant={a === 'approve' ? 'primary' : 'secondary'}
+                      disabled={busy(i)}
+                      aria-label={`${def.label} investment of ${i.name} (${formatMoney(i.amount)})`}
+                      onClick={() =>
+                        ask({
+                          key: `${a}:${i.id}`,
+                          title: def.title,
+                          message: `${def.label}: ${formatMoney(i.amount)} in ${i.plan_name ?? 'plan'} by ${i.name}? ${def.effect}`,
+                          confirmLabel: def.label,
+                          action: () => def.call(i.id),
+                          messages: { success: def.success, failure: def.failure },
+                          onDone: investments.reload,
+                        })
+                      }
+                    >
+                      {def.label}
+                    </Button>
+                  );
+                })}
+              </RowActions>
+            ),
+          },
+        ];
+
+  return (
+    <Screen title={title}>
+      <RemoteView remote={investments} loadingLabel="Loading investments">
+        {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
+      </RemoteView>
+      {dialog}
+    </Screen>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { api, errorMessage } from '@halcyon/api-client';
+import { Button, Input, toast } from '@halcyon/shared-ui';
+import { toNumber } from '../../lib/format';
+import { ImageDrop } from './ImageDrop';
+import { winRate } from './winRate';
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
+  gap: 16px;
+  max-width: 880px;
+`;
+
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const Added = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+/** Spec 9: after 'Added Successfully!' the form resets and shows the list 2000 ms later. */
+export const RESET_AFTER_MS = 2000;
+
+const empty = { name: '', wins: '', losses: '', profitShare: '' };
+type Values = typeof empty;
+type Errors = Partial<Record<keyof Values | 'image', string>>;
+
+function validate(values: Values, image: File | null): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (values.wins.trim() === '') errors.wins = 'Wins is required';
+  else if (!(Number(values.wins) >= 0)) errors.wins = 'Wins must be 0 or more';
+  if (values.losses.trim() === '') errors.losses = 'Losses is required';
+  else if (!(Number(values.losses) >= 0)) errors.losses = 'Losses must be 0 or more';
+  if (!values.profitShare.trim()) errors.profitShare = 'Profit share is required';
+  if (!image) errors.image = 'Profile image is required';
+  return errors;
+}
+
+type Phase = 'editing' | 'uploading' | 'added';
+
+/** Add New trader: editing → uploading → 'Added Successfully!' → reset and `onAdded` after 2 s. */
+export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
+  const [values, setValues] = useState(empty);
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [phase, setPhase] = useState<Phase>('editing');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const wins = toNumber(values.wins) ?? 0;
+  const losses = toNumber(values.losses) ?? 0;
+  const rate = winRate(wins, losses);
+  const set = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values, image);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !image) return;
+
+    setPhase('uploading');
+    let imageUrl: string;
+    try {
+      imageUrl = (await api.uploadImage({ file: image, filename: image.name }, { as: 'admin' })).mediaUrl;
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to upload image'));
+      setPhase('editing');
+      return;
+    }
+    if (!imageUrl) {
+      toast.error('Failed to upload image');
+      setPhase('editing');
+      return;
+    }
+    try {
+      await api.createTrader({
+        body: { name: values.name.trim(), imageUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() },
+      });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to upload trader.'));
+      setPhase('editing');
+      return;
+    }
+    toast.success('Trader added successfully');
+    setPhase('added');
+    timer.current = setTimeout(() => {
+      setValues(empty);
+      setImage(null);
+      setPhase('editing');
+      onAdded();
+    }, RESET_AFTER_MS);
+  };
+
+  const busy = phase !== 'editing';
+  return (
+    <Form noValidate onSubmit={(e) => void submit(e)} aria-label="Add trader">
+      <Input label="Name" name="name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Trader name" disabled={busy} />
+      <Input label="Wins" name="wins" type="number" min={0} value={values.wins} onChange={set('wins')} error={errors.wins} placeholder="0" disabled={busy} />
+      <Input label="Losses" name="losses" type="number" min={0} value={values.losses} onChange={set('losses')} error={errors.losses} placeholder="0" disabled={busy} />
+      <Input label="Win rate" name="winRate" value={`${rate}%`} onChange={() => undefined} readOnly hint="Computed from wins and losses" />
+      <Input label="Profit share" name="profitShare" value={values.profitShare} onChange={set('profitShare')} error={errors.profitShare} placeholder="e.g. 20%" disabled={busy} />
+      <Wide>
+        <ImageDrop
+          file={image}
+          error={errors.image}
+          onChange={(file) => {
+            setImage(file);
+            setErrors((e) => ({ ...e, image: undefined }));
+          }}
+        />
+      </Wide>
+      <Wide>
+        {phase === 'added' ? (
+          <Added role="status">Added Successfully!</Added>
+        ) : (
+          <Button type="submit" loading={phase === 'uploading'} disabled={busy}>
+            {phase === 'uploading' ? 'Uploading...' : 'Add Trader'}
+          </Button>
+        )}
+      </Wide>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import styled from 'styled-components';
+import { api, type Trader } from '@halcyon/api-client';
+import { Button, Card, EmptyState } from '@halcyon/shared-ui';
+import { useConfirmedAction } from '../../lib/useConfirmedAction';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
+  gap: 16px;
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  img {
+    width: 56px;
+    height: 56px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 4px 12px;
+  margin: 12px 0 0;
+  dd {
+    margin: 0;
+    text-align: right;
+  }
+`;
+
+/** Spec 9: a win rate of 60 or more shows green, below 60 orange. */
+const Rate = styled.dd<{ $good: boolean }>`
+  color: ${({ theme, $good }) => ($good ? theme.colors.success : theme.colors.orange)};
+  font-weight: 600;
+`;
+
+/** Uploaded traders as cards, each with a confirmed delete. */
+export function TraderCards({ traders, onChanged }: { traders: readonly Trader[]; onChanged: () => unknown }) {
+  const { ask, isBusy, dialog } = useConfirmedAction();
+  if (traders.length === 0) return <EmptyState message="No traders yet." />;
+  return (
+    <>
+      <Grid>
+        {traders.map((t) => (
+          <li key={t._id}>
+            <Card
+              actions={
+                <Button
+                  size="small"
+                  disabled={isBusy(`delete:${t._id}`)}
+                  aria-label={`Delete ${t.name}`}
+                  onClick={() =>
+                    ask({
+                      key: `delete:${t._id}`,
+                      title: 'Delete trader',
+                      message: `Delete ${t.name}? Investors copying them stop seeing them.`,
+                      confirmLabel: 'Delete',
+                      action: () => api.deleteTrader({ params: { id: t._id } }),
+                      messages: { success: 'Trader deleted successfully', failure: 'Failed to delete trader' },
+                      onDone: onChanged,
+                    })
+                  }
+                >
+                  Delete
+                </Button>
+              }
+            >
+              <Head>
+                <img src={t.imageUrl} alt="" loading="lazy" />
+                <h3>{t.name}</h3>
+              </Head>
+              <Facts>
+                <dt>Wins</dt>
+                <dd>{t.wins}</dd>
+                <dt>Losses</dt>
+                <dd>{t.losses}</dd>
+                <dt>Win rate</dt>
+                <Rate $good={t.winRate >= 60}>{t.winRate}%</Rate>
+                <dt>Profit share</dt>
+                <dd>{t.profitShare}</dd>
+              </Facts>
+            </Card>
+          </li>
+        ))}
+      </Grid>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/** Values the admin tables show that shared-ui's formatting does not cover. */
+
+/** Never a password (deviations.md): every row shows the same mask. */
+export const PASSWORD_MASK = '••••••••';
+
+/** Numbers for S/N columns: rows keep their original position when re-sorted. */
+export function numbered<T>(rows: readonly T[]): (T & { sn: number })[] {
+  return rows.map((row, i) => ({ ...row, sn: i + 1 }));
+}
+
+/** Newest first, by ISO createdAt. */
+export function newestFirst<T extends { createdAt: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** A form's number field as the API wants it: a finite number, or null when blank or invalid. */
+export function toNumber(value: string): number | null {
+  if (value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}

@@ -1,0 +1,25 @@
+import { api, type Transaction } from '@halcyon/api-client';
+import { Table, capitalize } from '@halcyon/shared-ui';
+import { newestFirst } from '../lib/format';
+import { RemoteView } from '../lib/RemoteView';
+import { Screen } from '../lib/Screen';
+import { useRemote } from '../lib/useRemote';
+import { moneyColumns } from '../features/money/columns';
+
+const columns = [
+  ...moneyColumns.slice(0, 2),
+  { key: 'type', header: 'Type', sortable: true, render: (t: Transaction) => capitalize(t.type) },
+  ...moneyColumns.slice(2),
+];
+
+/** Every transaction of every user, earnings and transfers included (nothing hidden from admins). */
+export default function AllHistoryScreen() {
+  const transactions = useRemote(async (signal) => newestFirst((await api.allTransactions(undefined, { signal })).data), 'Failed to fetch transactions.');
+  return (
+    <Screen title="All History">
+      <RemoteView remote={transactions} loadingLabel="Loading transactions">
+        {(rows) => <Table caption="All transactions history" columns={columns} rows={rows} getRowKey={(t: Transaction) => t.id} searchable pageSize={15} />}
+      </RemoteView>
+    </Screen>
+  );
+}

@@ -1,0 +1,5 @@
+import { InvestmentsView } from '../features/investments/InvestmentsView';
+
+export default function InvestmentsScreen() {
+  return <InvestmentsView title="Investments" actions={[]} />;
+}

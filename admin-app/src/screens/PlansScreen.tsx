@@ -1,0 +1,92 @@
+import styled from 'styled-components';
+import { api, type Plan } from '@halcyon/api-client';
+import { Button, Card, EmptyState, formatMoney } from '@halcyon/shared-ui';
+import { newestFirst } from '../lib/format';
+import { RemoteView } from '../lib/RemoteView';
+import { Screen } from '../lib/Screen';
+import { useConfirmedAction } from '../lib/useConfirmedAction';
+import { useRemote } from '../lib/useRemote';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
+  gap: 16px;
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  dd {
+    margin: 0;
+    text-align: right;
+  }
+`;
+
+const planTitle = (p: Plan) => p.name ?? `${p.returns}% for ${p.duration} days`;
+
+/** Plans as cards with Delete Plan (investments keep their plan). */
+export default function PlansScreen() {
+  const plans = useRemote(async (signal) => newestFirst((await api.getPlans(undefined, { as: 'admin', signal })).data), 'Failed to fetch plans.');
+  const { ask, isBusy, dialog } = useConfirmedAction();
+
+  return (
+    <Screen title="Plans">
+      <RemoteView remote={plans} loadingLabel="Loading plans">
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState message="No plans yet." />
+          ) : (
+            <Grid>
+              {rows.map((p) => (
+                <li key={p.id}>
+                  <Card
+                    title={planTitle(p)}
+                    actions={
+                      <Button
+                        size="small"
+                        disabled={isBusy(`delete:${p.id}`)}
+                        aria-label={`Delete Plan ${planTitle(p)}`}
+                        onClick={() =>
+                          ask({
+                            key: `delete:${p.id}`,
+                            title: 'Delete plan',
+                            message: `Delete the plan ${planTitle(p)}? Existing investments keep it.`,
+                            confirmLabel: 'Delete Plan',
+                            action: () => api.deletePlan({ params: { id: p.id } }),
+                            messages: { success: 'Plan deleted successfully.', failure: 'Failed to delete plan.' },
+                            onDone: plans.reload,
+                          })
+                        }
+                      >
+                        Delete Plan
+                      </Button>
+                    }
+                  >
+                    <Facts>
+                      <dt>Minimum</dt>
+                      <dd>{formatMoney(p.minAmount)}</dd>
+                      <dt>Maximum</dt>
+                      <dd>{formatMoney(p.maxAmount)}</dd>
+                      <dt>Returns</dt>
+                      <dd>{p.returns}%</dd>
+                      <dt>Duration</dt>
+                      <dd>{p.duration} days</dd>
+                      <dt>For</dt>
+                      <dd>{p.user?.name ?? 'Everyone'}</dd>
+                    </Facts>
+                  </Card>
+                </li>
+              ))}
+            </Grid>
+          )
+        }
+      </RemoteView>
+      {dialog}
+    </Screen>
+  );
+}

@@ -1,0 +1,71 @@
+// Contract-shaped records (types from api-client's entities) for stubbed responses.
+import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, Investment, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
+
+const at = '2026-11-01T10:00:00.000Z';
+const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+
+export function userRow(over: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    uid: 'u1', id: 'u1', role: 'user', name: 'Jane Doe', username: 'jane', email: 'jane@example.com', phoneNumber: '+14155550123',
+    dob: null, profilePic: null, state: '', city: '', bankName: '', accountNumber: '', routingNumber: '', bitcoin: '', ethereum: '', sol: '', usdt: '',
+    earnings: 0, balance: 1500, totalWithdrawals: 0, totalDeposits: 1500, btcBal: 1000, usdtBal: 500, ethBal: 0, solBal: 0, copyTraders: [], createdAt: at,
+    ...over,
+  };
+}
+
+export function deposit(over: Partial<Deposit> = {}): Deposit {
+  return { id: 'd1', uid: 'u1', amount: 250, method: 'bitcoin', status: 'pending', createdAt: at, decidedAt: null, user: jane, ...over };
+}
+
+export function withdrawal(over: Partial<Withdrawal> = {}): Withdrawal {
+  return { id: 'w1', uid: 'u1', amount: 120, method: 'ethereum', address: '0xabc', status: 'pending', createdAt: at, decidedAt: null, user: jane, ...over };
+}
+
+export function plan(over: Partial<Plan> = {}): Plan {
+  return { id: 'p1', name: 'Gold', minAmount: 100, maxAmount: 5000, returns: 12.5, duration: 30, uid: null, user: null, createdAt: at, ...over };
+}
+
+export function investment(over: Partial<Investment> = {}): Investment {
+  return {
+    id: 'i1', uid: 'u1', plan_id: 'p1', plan_name: 'Gold', name: 'Jane Doe', email: 'jane@example.com', amount: 1000, method: 'BTC', asset: 'btc',
+    status: 'approved', duration: 30, returns: 12.5, createdAt: at, endDate: '2026-12-01T10:00:00.000Z', endedReason: null, endedAt: null,
+    earnings: 40, earningBalance: 40, plan_price: 1000,
+    ...over,
+  };
+}
+
+export function trader(over: Partial<Trader> = {}): Trader {
+  return { _id: 't1', name: 'Max Alpha', imageUrl: '/uploads/max.png', wins: 30, losses: 10, winRate: 75, profitShare: '20%', createdAt: at, ...over };
+}
+
+export function earning(over: Partial<EarningEntry> = {}): EarningEntry {
+  return { id: 'e1', uid: 'u1', user: jane, kind: 'credit', amount: 50, investment_id: 'i1', plan_id: 'p1', reason: 'Bonus', actor: 'a1', createdAt: at, ...over };
+}
+
+export function transaction(over: Partial<Transaction> = {}): Transaction {
+  return { id: 'x1', type: 'deposit', method: 'bitcoin', amount: 250, status: 'approved', createdAt: at, source: 'deposit', user: jane, ...over };
+}
+
+export function wallet(over: Partial<WalletAddress> = {}): WalletAddress {
+  return { _id: 'wa1', bitcoin: 'bc1-old', ethereum: '0x-old', sol: 'sol-old', usdt: 'usdt-old', ...over };
+}
+
+export function invite(over: Partial<AdminInvite> = {}): AdminInvite {
+  return { code: 'INV-123456', createdAt: at, expiresAt: '2099-01-01T00:00:00.000Z', usedAt: null, usedBy: null, createdBy: 'a1', ...over };
+}
+
+export function solvency(over: Partial<Solvency> = {}): Solvency {
+  return {
+    assets: [
+      { asset: 'btc', available: 1000, held: 0, invested: 500, owed: 1500, custody: 1500 },
+      { asset: 'usdt', available: 500, held: 100, invested: 0, owed: 600, custody: 550 },
+      { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+      { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+    ],
+    earningsOwed: 40, returnsPaid: 40, totalOwed: 2140, totalCustody: 2050, totalUserBalances: 1500, totalUsers: 1,
+    ...over,
+  };
+}
+
+/** `{ data }` envelope of list and record responses. */
+export const data = <T>(value: T) => ({ body: { data: value } });

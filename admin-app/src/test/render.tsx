@@ -1,0 +1,52 @@
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { ThemeProvider } from 'styled-components';
+import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client';
+import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
+
+export const ADMIN_TOKEN = 'admin-test-token';
+
+/** Shows where the router is, so tests can assert navigation (e.g. logout). */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export interface RenderOptions {
+  /** Initial URL, e.g. /admin/overview */
+  route?: string;
+  /** Put an admin session in the shared store (default true). */
+  signedIn?: boolean;
+}
+
+/**
+ * Renders like the shell does: router, the one jotai store, theme and toaster around the given
+ * element mounted at /admin/*. Requests go to http://localhost/api (Node's Request needs an
+ * absolute URL) and carry the test admin token.
+ */
+export function renderWithProviders(ui: ReactElement, { route = '/admin/overview', signedIn = true }: RenderOptions = {}): RenderResult {
+  configureApi({ baseUrl: 'http://localhost/api' });
+  store.set(
+    adminSessionAtom,
+    signedIn
+      ? { admin: { id: 'a1', uid: 'a1', role: 'admin', name: 'Ada Admin', email: 'ada@halcyon.test', createdAt: '2026-01-01T00:00:00.000Z' }, token: ADMIN_TOKEN, remember: false }
+      : emptyAdminSession,
+  );
+  return render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/admin/*" element={ui} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <Toaster />
+      </ThemeProvider>
+    </Provider>,
+  );
+}
