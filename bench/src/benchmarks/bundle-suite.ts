@@ -1,0 +1,31 @@
+// Serves the production build (API + shell + remotes on one port, PGlite) and measures both pages.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../lib/server';
+import { expectCall } from '../lib/http';
+import { registerInvestors } from '../lib/fixtures';
+import { PAGES, type PageName } from '../lib/budget';
+import { launch, measurePage, type PageMeasure } from './bundles';
+
+/** api-client's STORAGE_KEYS.user (session.ts); importing it would pull jotai into Node. */
+const USER_SESSION_KEY = 'halcyon:user';
+
+export async function measureBundles(): Promise<Record<PageName, PageMeasure>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-bench-bundles-'));
+  const server = await startServer({ dataDir });
+  const browser = await launch();
+  try {
+    const [investor] = await registerInvestors(server.base, 1, 'bundles');
+    if (!investor) throw new Error('no investor registered');
+    const profile = await expectCall<{ data: unknown }>(server.base, 'GET', '/user/profile', 200, { token: investor.token });
+    const session = { user: profile.data, token: investor.token, remember: true, deposit: [], withdraw: [], allHistory: [], investment: [], image: '' };
+    const login = await measurePage(browser, server.base, PAGES.login);
+    const dashboard = await measurePage(browser, server.base, PAGES.dashboard, { [USER_SESSION_KEY]: JSON.stringify(session) });
+    return { login, dashboard };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,80 @@
+// Bytes of JavaScript the browser loads for a page, and its lab LCP, in Debian's Chromium.
+import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ScriptLoad {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface PageMeasure {
+  path: string;
+  scripts: ScriptLoad[];
+  gzipBytes: number;
+  /** Largest Contentful Paint with 4× CPU slowdown, ms; null if the page reported none. */
+  lcpMs: number | null;
+}
+
+/** localStorage entries to set before the page's own scripts run (e.g. a signed-in session). */
+export type Storage = Record<string, string>;
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
+
+async function newContext(browser: Browser, origin: string, storage: Storage): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  // Third-party hosts (market widgets) are excluded from the figure and blocked so the run is
+  // the same with or without internet.
+  await context.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  await context.addInitScript((entries: Storage) => {
+    for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
+  }, storage);
+  return context;
+}
+
+/** Every script response from our origin, gzip -9 of its decoded body (independent of server compression). */
+async function scriptBytes(browser: Browser, origin: string, path: string, storage: Storage): Promise<ScriptLoad[]> {
+  const context = await newContext(browser, origin, storage);
+  const page = await context.newPage();
+  const pending: Promise<ScriptLoad | null>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script' || new URL(res.url()).origin !== origin) return;
+    pending.push(res.body().then((b) => ({ url: res.url().slice(origin.length), rawBytes: b.length, gzipBytes: gzipSync(b, { level: 9 }).length }), () => null));
+  });
+  await page.goto(origin + path, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(pending)).filter((s): s is ScriptLoad => s !== null);
+  await context.close();
+  return scripts;
+}
+
+async function labLcp(browser: Browser, origin: string, path: string, storage: Storage): Promise<number | null> {
+  const context = await newContext(browser, origin, storage);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(origin + path, { waitUntil: 'networkidle' });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries.length ? (entries[entries.length - 1] as PerformanceEntry).startTime : null);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(null), 3000);
+      }),
+  );
+  await context.close();
+  return lcp;
+}
+
+export async function measurePage(browser: Browser, origin: string, path: string, storage: Storage = {}): Promise<PageMeasure> {
+  const scripts = await scriptBytes(browser, origin, path, storage);
+  const lcpMs = await labLcp(browser, origin, path, storage);
+  return { path, scripts, gzipBytes: scripts.reduce((s, x) => s + x.gzipBytes, 0), lcpMs };
+}

@@ -1,0 +1,70 @@
+// Our money moves over HTTP: withdrawal requests (available → held) and deposit approvals
+// (custody → available), spread over many investors, each answered 2xx being one ledger transfer.
+import type { Request as AcRequest } from 'autocannon';
+import { load, type LoadResult } from '../lib/load';
+import { newKey } from '../lib/http';
+import { createPendingDeposits, fundInvestors, loginAdmin, registerInvestors, type DepositRecord, type Investor } from '../lib/fixtures';
+
+export interface MoneyOptions {
+  base: string;
+  clients: number;
+  seconds: number;
+  users: number;
+  /** Distinguishes investors when one database serves several runs. */
+  tag: string;
+  log?: (line: string) => void;
+}
+
+export interface MoneyResult extends LoadResult {
+  /** Deposit approvals that were part of the mix (the rest are withdrawal requests). */
+  approvals: number;
+  withdrawals: number;
+}
+
+/** Alternates approvals and withdrawals; when the pool of pending deposits runs dry, withdrawals only. */
+export function moneyMix(adminToken: string, investors: Investor[], pending: DepositRecord[]) {
+  let n = 0;
+  let nextDeposit = 0;
+  const counts = { approvals: 0, withdrawals: 0 };
+  const setupRequest = (req: AcRequest): AcRequest => {
+    const turn = n++;
+    const deposit = turn % 2 === 0 ? pending[nextDeposit] : undefined;
+    if (deposit) {
+      nextDeposit++;
+      counts.approvals++;
+      return { ...req, method: 'PATCH', path: `/api/admin/deposits/${deposit.id}/${deposit.method}/approve`, headers: { authorization: `Bearer ${adminToken}` }, body: undefined };
+    }
+    const inv = investors[turn % investors.length] as Investor;
+    counts.withdrawals++;
+    return {
+      ...req,
+      method: 'POST',
+      path: '/api/withdrawal',
+      headers: { authorization: `Bearer ${inv.token}`, 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: JSON.stringify({ method: turn % 4 === 1 ? 'bank' : 'usdt', amount: 1, to: inv.uid, address: 'bench-wallet' }),
+    };
+  };
+  return { setupRequest, counts };
+}
+
+export async function runMoneyMoves(o: MoneyOptions): Promise<{ result: MoneyResult; investors: Investor[] }> {
+  const log = o.log ?? (() => undefined);
+  const adminToken = await loginAdmin(o.base);
+  log(`  registering ${o.users} investors…`);
+  const investors = await registerInvestors(o.base, o.users, o.tag);
+  log('  funding them…');
+  await fundInvestors(o.base, adminToken, investors, 1_000_000);
+  // Enough pending deposits for ~100 approvals/s; beyond that the mix turns to withdrawals.
+  const poolSize = o.seconds * 100;
+  log(`  creating ${poolSize} pending deposits…`);
+  const pending = await createPendingDeposits(o.base, investors, poolSize);
+  const mix = moneyMix(adminToken, investors, pending);
+  log(`  load: ${o.clients} connections for ${o.seconds} s…`);
+  const result = await load({
+    url: o.base,
+    connections: o.clients,
+    duration: o.seconds,
+    requests: [{ method: 'POST', path: '/api/withdrawal', setupRequest: mix.setupRequest }],
+  });
+  return { result: { ...result, ...mix.counts }, investors };
+}

@@ -1,0 +1,45 @@
+// Baseline: pgbench's built-in TPC-B-like workload on a scratch database of the same server.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createScratchDb } from '../lib/pg';
+
+const run = promisify(execFile);
+
+export interface PgbenchResult {
+  /** tps of each run (without initial connection time) */
+  runs: number[];
+  median: number;
+  scale: number;
+  clients: number;
+  seconds: number;
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/** Parses "tps = 1234.56 (without initial connection time)" from pgbench's report. */
+export function parseTps(output: string): number {
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
+  if (!m?.[1]) throw new Error(`no tps in pgbench output:\n${output}`);
+  return Number(m[1]);
+}
+
+export async function runPgbench(opts: { adminUrl: string; clients: number; seconds: number; repeats: number }): Promise<PgbenchResult> {
+  // TPC-B's rule: the scale (branches) is at least the client count, else clients queue on rows.
+  const scale = opts.clients;
+  const db = await createScratchDb(opts.adminUrl, 'halcyon_pgbench');
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(scale), db.url], { maxBuffer: 1 << 24 });
+    const runs: number[] = [];
+    for (let i = 0; i < opts.repeats; i++) {
+      const { stdout } = await run('pgbench', ['-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), db.url], { maxBuffer: 1 << 24 });
+      runs.push(parseTps(stdout));
+    }
+    return { runs, median: median(runs), scale, clients: opts.clients, seconds: opts.seconds };
+  } finally {
+    await db.drop();
+  }
+}

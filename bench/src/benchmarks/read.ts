@@ -1,0 +1,49 @@
+// Read path: GET /api/user/profile (figures derived from the ledger) against a bare Fastify
+// hello-world started in the same run, same connections and duration.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { load, type LoadResult } from '../lib/load';
+import { freePort } from '../lib/ports';
+import type { Investor } from '../lib/fixtures';
+
+export interface ReadResult {
+  profile: LoadResult;
+  hello: LoadResult;
+  ratio: number;
+}
+
+export async function runHello(clients: number, seconds: number): Promise<LoadResult> {
+  const port = await freePort();
+  const child = fork(join(__dirname, 'hello-server.mjs'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`hello server exited with ${code}`)));
+    });
+    return await load({ url: `http://127.0.0.1:${port}/hello`, connections: clients, duration: seconds });
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+export async function runProfileReads(base: string, investors: Investor[], clients: number, seconds: number): Promise<LoadResult> {
+  let n = 0;
+  return load({
+    url: base,
+    connections: clients,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/user/profile',
+        setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${(investors[n++ % investors.length] as Investor).token}` } }),
+      },
+    ],
+  });
+}
+
+export async function runReadPath(base: string, investors: Investor[], clients: number, seconds: number): Promise<ReadResult> {
+  const profile = await runProfileReads(base, investors, clients, seconds);
+  const hello = await runHello(clients, seconds);
+  return { profile, hello, ratio: profile.okPerSecond / hello.okPerSecond };
+}

@@ -1,0 +1,32 @@
+// `pnpm bench [suite…]`: runs the named suites (default all), prints one table and appends it,
+// dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles.
+import { benchEnv } from './lib/env';
+import { ensureBuilt } from './lib/build';
+import { appendResults, printTable, type ResultRow } from './lib/results';
+import { bundlesSuite, ledgerSuite, pgliteSuite, readSuite, type SuiteOutput } from './suites';
+
+const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite };
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const chosen = names.length ? names : Object.keys(SUITES);
+  const unknown = chosen.filter((n) => !SUITES[n]);
+  if (unknown.length) throw new Error(`unknown suite(s) ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}`);
+  await ensureBuilt(chosen.includes('bundles') ? ['server', 'shell', 'user-app', 'admin-app'] : ['server']);
+  const rows: ResultRow[] = [];
+  const notes: string[] = [`settings: BENCH_SECONDS=${benchEnv.seconds}, BENCH_CLIENTS=${benchEnv.clients}, BENCH_USERS=${benchEnv.users}, BENCH_REPEATS=${benchEnv.repeats}.`];
+  for (const name of chosen) {
+    const out = await (SUITES[name] as () => Promise<SuiteOutput>)();
+    rows.push(...out.rows);
+    notes.push(...out.notes);
+    console.error(`${name}: done`);
+  }
+  printTable(rows);
+  appendResults(chosen.join(' + '), rows, notes);
+  console.log(`\nAppended to bench/RESULTS.md.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

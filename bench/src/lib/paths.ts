@@ -1,0 +1,10 @@
+// Where things live, resolved from this file so scripts work from any working directory.
+import { dirname, join } from 'node:path';
+
+export const benchRoot = join(__dirname, '..', '..');
+export const repoRoot = join(benchRoot, '..');
+export const serverMain = join(repoRoot, 'server', 'dist', 'main.js');
+export const resultsFile = join(benchRoot, 'RESULTS.md');
+export const budgetFile = join(benchRoot, 'bundle-budget.json');
+export const pkgDir = (pkg: string): string => join(repoRoot, pkg);
+export { dirname };
