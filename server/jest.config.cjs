@@ -1,1 +1,9 @@
-module.exports = require('../jest/preset.cjs')({ env: 'node', rootDir: __dirname });
+// The shared preset plus the server's own ESM-only dependencies (pulled in by @fastify/static etc.).
+const base = require('../jest/preset.cjs')({ env: 'node', rootDir: __dirname });
+
+const esmDeps = ['file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'content-disposition', '@borewit'];
+module.exports = {
+  ...base,
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],
+  testTimeout: 30_000,
+};

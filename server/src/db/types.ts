@@ -3,9 +3,20 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
 }
 
+/** Inside a transaction: also runs multi-statement SQL without parameters (migrations). */
+export interface TxQueryable extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * Both drivers return the same JS types: int8 and numeric as strings (exact), timestamptz as Date,
+ * date as 'YYYY-MM-DD' strings, json/jsonb parsed, arrays as JS arrays.
+ */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction (READ COMMITTED) on one connection; rolls back if it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T>;
+  /** Multi-statement SQL without parameters, outside a transaction. */
+  exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { resolveTokenSecret } from './auth/secret';
+import { Tokens } from './auth/tokens';
+import type { Config } from './config';
+import { migrateDb, openDb } from './db';
+import type { Db } from './db/types';
+import { ensureBootstrapAdmin } from './features/auth/bootstrap';
+import { features } from './features';
+import { registerErrorHandling, registerJsonParser } from './http/error-handler';
+import { tooManyRequests } from './http/errors';
+import { contentSecurityPolicy } from './http/csp';
+import { registerStatic } from './http/static';
+import { outboxMailer } from './mail/outbox';
+import { smtpTransport } from './mail/smtp';
+import type { Mailer } from './mail/mailer';
+import { diskStorage } from './storage/disk';
+import type { Storage } from './storage/storage';
+import { loggerOptions } from './logger';
+
+export interface AppDeps {
+  /** An open, already migrated database (tests); otherwise opened from config and closed with the app. */
+  db?: Db;
+  /** Mail transport after the outbox; default SMTP when SMTP_URL is set, else none (log + outbox). */
+  mailTransport?: Mailer | null;
+  storage?: Storage;
+}
+
+/** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const ownsDb = !deps.db;
+  const db = deps.db ?? (await openDb(config));
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.close();
+  });
+  try {
+    const applied = await migrateDb(db);
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+    const secret = await resolveTokenSecret(db, config.tokenSecret);
+    await ensureBootstrapAdmin(db, config, app.log);
+
+    app.decorate('db', db);
+    app.decorate('config', config);
+    app.decorate('tokens', new Tokens(secret));
+    app.decorate('mailer', outboxMailer(db, app.log, deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null));
+    app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
+    app.decorateRequest('auth', null);
+
+    // Routes validate with zod themselves (defineRoute); the JSON schemas are for OpenAPI only.
+    app.setValidatorCompiler(() => (data) => ({ value: data }));
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    registerJsonParser(app, config.bodyLimitBytes);
+    registerErrorHandling(app);
+
+    await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
+    await app.register(cors, {
+      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
+      maxAge: 600,
+    });
+    await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
+    await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${config.brand} API`, version: '1.0.0', description: 'Every error is `{ message, code }`; see docs/api.md.' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+    await app.register(
+      async (api) => {
+        for (const f of features) await api.register(f);
+      },
+      { prefix: '/api' },
+    );
+    await registerStatic(app, config);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

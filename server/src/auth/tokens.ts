@@ -1,0 +1,52 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface TokenClaims {
+  uid: string;
+  role: 'user' | 'admin';
+  /** users.token_version when issued; a bump revokes the token. */
+  tv: number;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export const REMEMBER_TTL_S = 30 * 24 * 3600;
+export const SESSION_TTL_S = 12 * 3600;
+
+const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+/** Signed, expiring bearer tokens: `v1.<claims base64url>.<HMAC-SHA256 base64url>`. */
+export class Tokens {
+  constructor(private readonly secret: string) {}
+
+  private mac(data: string): Buffer {
+    return createHmac('sha256', this.secret).update(data).digest();
+  }
+
+  sign(claims: Omit<TokenClaims, 'exp'>, ttlSeconds: number, now = Date.now()): string {
+    const body = `v1.${b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ttlSeconds }))}`;
+    return `${body}.${b64(this.mac(body))}`;
+  }
+
+  /** The claims of a well-formed, correctly signed, unexpired token; otherwise null. */
+  verify(token: string, now = Date.now()): TokenClaims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2]) return null;
+    const expected = this.mac(`v1.${parts[1]}`);
+    const given = Buffer.from(parts[2], 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let claims: unknown;
+    try {
+      claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (!isClaims(claims) || claims.exp * 1000 <= now) return null;
+    return claims;
+  }
+}
+
+function isClaims(v: unknown): v is TokenClaims {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  return typeof c.uid === 'string' && (c.role === 'user' || c.role === 'admin') && Number.isInteger(c.tv) && typeof c.exp === 'number';
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Db, TxQueryable } from './types';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const asText = (v: string): string => v;
+
+/** `memory://` (tests) or a data folder; PGlite does not create the folder's parent itself. */
+export async function openPglite(dataDir: string): Promise<Db> {
+  // Loaded lazily: the wasm module is only needed when PGlite is the chosen driver.
+  const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  let target = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    target = resolve(dataDir);
+    mkdirSync(dirname(target), { recursive: true });
+  }
+  const pg = await PGliteClass.create(target, { parsers: { [INT8]: asText, [NUMERIC]: asText, [DATE]: asText } });
+  return wrapPglite(pg);
+}
+
+export function wrapPglite(pg: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await pg.query<T>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
+      return pg.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await t.query<R>(sql, params);
+            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
+          },
+        }),
+      );
+    },
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import type { Db, TxQueryable } from './types';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const asText = (v: string): string => v;
+
+/** Same JS types as the PGlite driver (see types.ts), per pool rather than process-wide. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC || oid === DATE) return asText;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export interface PostgresOptions {
+  url: string;
+  poolSize: number;
+  /** Schema put first on the search_path of every connection (tests: one schema per file). */
+  schema?: string | undefined;
+}
+
+export function openPostgres(options: PostgresOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
+    const r = await client.query(sql, params);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  };
+  return {
+    kind: 'postgres',
+    query: <T>(sql: string, params?: unknown[]) => run<T>(pool, sql, params),
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: <R>(sql: string, params?: unknown[]) => run<R>(client, sql, params),
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

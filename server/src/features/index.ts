@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import health from './health/routes';
+import deposits from './deposits/routes';
+import withdrawals from './withdrawals/routes';
+import plans from './plans/routes';
+import investments from './investments/routes';
+import earnings from './earnings/routes';
+import transactions from './transactions/routes';
+import solvency from './solvency/routes';
+
+/** Every feature's routes; app.ts registers them all under /api. */
+export const features: FastifyPluginAsync[] = [
+  health,
+  deposits,
+  withdrawals,
+  plans,
+  investments,
+  earnings,
+  transactions,
+  solvency,
+];

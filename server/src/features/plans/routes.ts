@@ -1,0 +1,14 @@
+import { defineRoute, feature } from '../../http/define-route';
+import { createPlan, deletePlan, listPlans } from './service';
+
+export default feature(
+  defineRoute('getPlans', async ({ auth, db }) => ({ data: await listPlans(db, auth) })),
+  defineRoute('createPlan', async ({ body, auth, db }) => ({
+    data: await createPlan(db, auth.uid, body),
+    message: 'Plan created successfully!',
+  })),
+  defineRoute('deletePlan', async ({ params, db }) => {
+    await deletePlan(db, params.id);
+    return { message: 'Plan deleted successfully.' };
+  }),
+);

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Access } from '@halcyon/api-client/contract';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export interface AuthInfo {
+  uid: string;
+  role: 'user' | 'admin';
+}
+
+/** The bearer token of a request, if it has one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Who is calling, checked against the route's access: 401 without a valid token or when the
+ * account is closed or the token was revoked (token_version bumped), 403 for the wrong role.
+ */
+export async function authenticate(request: FastifyRequest, access: Exclude<Access, 'none'>): Promise<AuthInfo> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const claims = request.server.tokens.verify(token);
+  if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
+  const { rows } = await request.server.db.query<{ role: 'user' | 'admin'; token_version: number; closed_at: Date | null }>(
+    'SELECT role, token_version, closed_at FROM users WHERE id = $1',
+    [claims.uid],
+  );
+  const user = rows[0];
+  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
+    throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
+  }
+  if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
+  if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
+  return { uid: claims.uid, role: user.role };
+}

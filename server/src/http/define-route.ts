@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import { authenticate, type AuthInfo } from './authenticate';
+import { badRequest } from './errors';
+import { parsePart } from './validation';
+
+type Parsed<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface RouteContext<N extends RouteName> {
+  name: N;
+  body: Parsed<N, 'body'>;
+  params: Parsed<N, 'params'>;
+  query: Parsed<N, 'query'>;
+  /** The caller; null only on routes with access 'none'. */
+  auth: Routes[N]['access'] extends 'none' ? null : AuthInfo;
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The Idempotency-Key header on routes marked idempotent (validated: 1–255 visible characters). */
+  idempotencyKey: string | undefined;
+}
+
+export interface RouteOptions {
+  /** Per-minute limit keyed by client IP plus the body's email (0 or absent: no limit). */
+  rateLimit?: (config: Config) => number;
+}
+
+/** A Fastify plugin registering exactly one route of the contract. */
+export type RoutePlugin = FastifyPluginAsync & { routeName: RouteName };
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** The OpenAPI description of a route, from the same zod schemas the handler validates with. */
+function openApiSchema(name: RouteName): Record<string, unknown> {
+  const r = routes[name] as Routes[RouteName];
+  const tag = r.path.split('/')[1] ?? 'api';
+  return {
+    operationId: name,
+    summary: r.summary,
+    tags: [tag],
+    ...('body' in r && r.body ? { body: jsonSchema(r.body, 'input') } : {}),
+    ...('params' in r && r.params ? { params: jsonSchema(r.params, 'input') } : {}),
+    ...('query' in r && r.query ? { querystring: jsonSchema(r.query, 'input') } : {}),
+    ...('multipart' in r && r.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(r.access === 'none' ? {} : { security: [{ bearer: [] }] }),
+    response: { [r.status]: jsonSchema(r.response, 'output') },
+  };
+}
+
+/**
+ * Registers one route of the contract under the caller's prefix (/api): enforces its access,
+ * validates params, query and body with its zod schemas (400 naming the field), answers with the
+ * table's status, and describes it in OpenAPI. `handler` returns the response body.
+ */
+export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>, options: RouteOptions = {}): RoutePlugin {
+  const route = routes[name] as Routes[RouteName];
+  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    const limit = options.rateLimit?.(app.config) ?? 0;
+    app.route({
+      method: route.method,
+      url: route.path,
+      schema: openApiSchema(name),
+      ...(limit > 0
+        ? {
+            config: {
+              rateLimit: {
+                max: limit,
+                timeWindow: 60_000,
+                hook: 'preHandler',
+                // Per client and per account: one attacker cannot lock out everyone, nor spray one account.
+                keyGenerator: (req: FastifyRequest) => `${name}|${req.ip}|${emailOf(req.body)}`,
+              },
+            },
+          }
+        : {}),
+      // Before the body is read: an anonymous or wrong-role caller learns nothing about validation.
+      onRequest: async (request) => {
+        request.auth = route.access === 'none' ? null : await authenticate(request, route.access);
+      },
+      handler: async (request, reply) => {
+        const params = 'params' in route && route.params ? parsePart(route.params, request.params, 'params') : undefined;
+        const query = 'query' in route && route.query ? parsePart(route.query, request.query, 'query') : undefined;
+        const body = 'body' in route && route.body ? parsePart(route.body, request.body, 'body') : undefined;
+        let idempotencyKey: string | undefined;
+        if ('idempotent' in route && route.idempotent) {
+          const header = request.headers['idempotency-key'];
+          if (header !== undefined) {
+            if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest('Idempotency-Key: must be 1 to 255 visible characters');
+            idempotencyKey = header;
+          }
+        }
+        const ctx = {
+          name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,
+        } as RouteContext<N>;
+        const result = await handler(ctx);
+        if (app.config.checkResponses) {
+          const check = route.response.safeParse(result);
+          if (!check.success) throw new Error(`Response of ${name} does not match the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
+        }
+        reply.code(route.status);
+        return result;
+      },
+    });
+  };
+  return Object.assign(plugin, { routeName: name });
+}
+
+function emailOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const email = (body as { email?: unknown }).email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 200) : '';
+}
+
+/** A feature's routes as one plugin: `export default feature(defineRoute(...), ...)`. */
+export function feature(...list: RoutePlugin[]): FastifyPluginAsync {
+  return async (app) => {
+    for (const r of list) await app.register(r);
+  };
+}

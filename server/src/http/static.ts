@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config';
+
+/** The workspace root (the folder with pnpm-workspace.yaml) above this file, in sources and in dist. */
+export function workspaceRoot(start = __dirname): string {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+const NO_CACHE = /(\.html|mf-manifest\.json|remoteEntry\.js)$/;
+
+/**
+ * docs/frontend-contract.md "Serving": the shell at / with history fallback, the remotes under
+ * /remotes/<pkg>/ (with CORS, the shell may live elsewhere), and the runtime /config.json.
+ * Only folders that exist at start are served; the API works without any of them.
+ */
+export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  const root = config.staticRoot ? resolve(config.staticRoot) : workspaceRoot();
+  const shellDir = join(root, 'shell', 'dist');
+  const hasShell = existsSync(join(shellDir, 'index.html'));
+  const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
+    if (NO_CACHE.test(path)) reply.header('cache-control', 'no-cache');
+    if (cors) reply.header('access-control-allow-origin', '*');
+  };
+
+  app.get('/config.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      apiBaseUrl: config.apiBaseUrl,
+      brand: config.brand,
+      remotes: { user_app: config.userAppUrl, admin_app: config.adminAppUrl },
+    };
+  });
+
+  let decorated = false;
+  for (const [pkg, prefix] of [['user-app', '/remotes/user-app/'], ['admin-app', '/remotes/admin-app/']] as const) {
+    const dir = join(root, pkg, 'dist');
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, { root: dir, prefix, decorateReply: !decorated, setHeaders: setHeaders(true), index: false });
+    decorated = true;
+  }
+  if (hasShell) {
+    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/remotes/');
+    // History fallback: /user/main and friends are client-side routes of the shell.
+    if (hasShell && isPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+    return reply.code(404).send({ message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });
+  });
+}

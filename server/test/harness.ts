@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
+import type { z } from 'zod';
+import { buildApp, type AppDeps } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { migrateDb } from '../src/db';
+import { openPglite } from '../src/db/pglite';
+import { openPostgres } from '../src/db/postgres';
+import type { Db } from '../src/db/types';
+import { ensureBootstrapAdmin } from '../src/features/auth/bootstrap';
+import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { assertLedgerInvariants } from './hooks';
+
+export const ADMIN_EMAIL = 'admin@halcyon.test';
+export const ADMIN_PASSWORD = 'Admin12345!';
+export const USER_PASSWORD = 'Secret123!';
+
+export interface TestResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  /** Sent as JSON unless it is FormData or a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type In<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+
+export interface CallOptions<N extends RouteName> extends Omit<RequestOptions, 'body'> {
+  params?: In<N, 'params'>;
+  query?: In<N, 'query'>;
+  body?: In<N, 'body'> | FormData | Record<string, unknown>;
+}
+
+export interface TestUser {
+  uid: string;
+  token: string;
+  name: string;
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Mails the server sent since the last reset (the transport double; the outbox table has them too). */
+  mails: MailMessage[];
+  close(): Promise<void>;
+  /** Empties every table but schema_migrations and app_secrets, then recreates the first admin. */
+  reset(): Promise<void>;
+  /** A request to `/api<path>`; the body is parsed JSON (or the text when not JSON). */
+  request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** A request to any absolute path of the server (static files, /config.json). */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** One route of the contract by name, path parameters filled in. */
+  call<N extends RouteName>(name: N, options?: CallOptions<N>): Promise<TestResponse<ResponseOf<N> & { message?: string; code?: string }>>;
+  /** Registers a fresh investor through the API and logs them in. */
+  registerUser(overrides?: Partial<{ name: string; username: string; email: string; phone: string; password: string; remember: boolean }>): Promise<TestUser>;
+  /** Logs in the first admin (ADMIN_EMAIL from the test config). */
+  loginAdmin(): Promise<{ uid: string; token: string }>;
+  /** A token signed by the server's key, without logging in (tv: token_version, default 0). */
+  tokenFor(uid: string, role: 'user' | 'admin', options?: { tv?: number; ttlSeconds?: number }): string;
+}
+
+let counter = 0;
+const unique = () => `${process.pid}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+async function openTestDb(): Promise<{ db: Db; schema?: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite('memory://');
+    return { db, drop: async () => undefined };
+  }
+  // One schema per test file: files may run in parallel workers against one database.
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres({ url, poolSize: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const db = openPostgres({ url, poolSize: 20, schema });
+  return {
+    db,
+    schema,
+    drop: async () => {
+      const cleaner = openPostgres({ url, poolSize: 1 });
+      await cleaner.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleaner.close();
+    },
+  };
+}
+
+const SKIP_TABLES = "('schema_migrations', 'app_secrets')";
+
+/** Every row the migrations inserted, per table (JSON), so a reset can put them back. */
+async function snapshotSeedRows(db: Db): Promise<Array<[string, string]>> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ${SKIP_TABLES}`,
+  );
+  const out: Array<[string, string]> = [];
+  for (const { name } of rows) {
+    const r = await db.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${name} t`);
+    const json = r.rows[0]?.rows;
+    if (json) out.push([name, json]);
+  }
+  return out;
+}
+
+/**
+ * A real server on 127.0.0.1:<random port> over a fresh database: PGlite in memory, or a fresh
+ * schema of DATABASE_URL's PostgreSQL. Rate limits are off unless `overrides` sets them.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDeps, 'db'> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-test-'));
+  const { db, schema, drop } = await openTestDb();
+  await migrateDb(db);
+  const baseline = await snapshotSeedRows(db);
+  const config = loadConfig(
+    {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      RATE_LIMIT_LOGIN: '0',
+      RATE_LIMIT_REGISTER: '0',
+      RATE_LIMIT_RESET: '0',
+      MATURITY_INTERVAL_MS: '0',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+    { scryptCost: 1024, checkResponses: true, databaseSchema: schema, ...overrides },
+  );
+  const mails: MailMessage[] = [];
+  const transport: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
+  const app = await buildApp(config, { db, mailTransport: transport, ...deps });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${url}/api${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+
+  const server: TestServer = {
+    url,
+    app,
+    db,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async reset() {
+      const { rows } = await db.query<{ name: string }>(
+        `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ${SKIP_TABLES}`,
+      );
+      await db.tx(async (q) => {
+        // Triggers off for this transaction only: the ledger forbids TRUNCATE of transfers, rightly, outside tests.
+        await q.exec('SET LOCAL session_replication_role = replica');
+        if (rows.length) await q.exec(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`);
+        // Rows the migrations themselves inserted (e.g. the platform's accounts) come back.
+        for (const [table, json] of baseline) await q.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [json]);
+      });
+      mails.length = 0;
+      await ensureBootstrapAdmin(db, config, app.log);
+    },
+    request,
+    fetch: (path, init) => fetch(`${url}${path}`, init),
+    call(name, options = {}) {
+      const route = routes[name];
+      const params = (options.params ?? {}) as Record<string, string>;
+      let path: string = route.path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''));
+      const query = options.query as Record<string, string | undefined> | undefined;
+      if (query) {
+        const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+        if (qs) path += `?${qs}`;
+      }
+      return request(route.method, path, options);
+    },
+    async registerUser(overrides = {}) {
+      const id = unique();
+      const user = {
+        name: overrides.name ?? `Test User ${id}`,
+        username: overrides.username ?? `user_${id}`,
+        email: overrides.email ?? `user_${id}@example.com`,
+        phone: overrides.phone ?? '+14155550123',
+        password: overrides.password ?? USER_PASSWORD,
+      };
+      const reg = await request<{ data?: { uid: string }; message?: string }>('POST', '/auth/register', { body: user });
+      if (reg.status !== 201 || !reg.body.data) throw new Error(`registerUser failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+      const login = await request<{ token?: string }>('POST', '/auth/login', { body: { email: user.email, password: user.password, remember: overrides.remember } });
+      if (login.status !== 200 || !login.body.token) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      return { ...user, email: user.email.toLowerCase(), uid: reg.body.data.uid, token: login.body.token };
+    },
+    async loginAdmin() {
+      const login = await request<{ token?: string; data?: { uid: string } }>('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+      if (login.status !== 200 || !login.body.token || !login.body.data) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      return { uid: login.body.data.uid, token: login.body.token };
+    },
+    tokenFor(uid, role, options = {}) {
+      return app.tokens.sign({ uid, role, tv: options.tv ?? 0 }, options.ttlSeconds ?? 3600);
+    },
+  };
+  return server;
+}
+
+/**
+ * The usual test file setup: one server for the file (beforeAll), a clean database before each
+ * test, the ledger invariants checked after each test, closed after all.
+ * `const t = setupTestServer(); test('...', async () => { const s = t(); ... })`.
+ */
+export function setupTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDeps, 'db'> = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides, deps);
+  }, 60_000);
+  beforeEach(async () => {
+    await server?.reset();
+  });
+  afterEach(async () => {
+    if (!server) return;
+    const { rows } = await server.db.query<{ t: string | null }>("SELECT to_regclass('accounts')::text AS t");
+    if (rows[0]?.t) await assertLedgerInvariants(server.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('test server not started');
+    return server;
+  };
+}
