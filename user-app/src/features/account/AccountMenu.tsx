@@ -22,12 +22,8 @@ export function AccountMenu({ user }: { user: UserProfile }) {
     <Dropdown
       open={dropdown.open}
       onOpenChange={(open) => setDropdown({ open })}
-      trigger={
-        <>
-          <Avatar src={user.profilePic} name={user.name} />
-          <Hidden>Account menu</Hidden>
-        </>
-      }
+      triggerLabel="Account menu"
+      trigger={<Avatar src={user.profilePic} name={user.name} />}
     >
       <Menu>
         <Who>
@@ -47,10 +43,6 @@ export function AccountMenu({ user }: { user: UserProfile }) {
     </Dropdown>
   );
 }
-
-const Hidden = styled.span`
-  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-`;
 
 const Menu = styled.div`
   display: flex;

@@ -1,0 +1,82 @@
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { EmptyState, ErrorState, Input, Loading, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
+import { api, type Investment } from '@halcyon/api-client';
+import { BackLink } from '../features/navigation/BackLink';
+import { assetByAbbr } from '../lib/assets';
+import { useLoad } from '../lib/useLoad';
+import { Facts, Grid, Heading, Page } from '../lib/ui';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Spec 9: end date = creation date + the plan's duration in days. */
+export const endDateOf = (inv: Pick<Investment, 'createdAt' | 'duration'>): string => new Date(Date.parse(inv.createdAt) + inv.duration * DAY_MS).toISOString();
+
+/** Case-insensitive substring match on the transaction id. */
+export const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
+
+/** /user/investment-log ("My trade"): the investor's investments as cards, searchable by id. */
+export default function InvestmentLog() {
+  const fetchRows = useCallback(async () => (await api.getInvestments()).data, []);
+  const { data, loading, error, reload } = useLoad(fetchRows, 'Failed to fetch investments.');
+  const [query, setQuery] = useState('');
+  const rows = (data ?? []).filter((inv) => matchesId(inv, query)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Investment log</Heading>
+      <div role="search">
+        <Input label="Search by transaction ID" name="search" type="text" value={query} onChange={setQuery} placeholder="Transaction ID" autoComplete="off" />
+      </div>
+      {loading && !data ? <Loading label="Loading investments..." /> : null}
+      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      {data && rows.length === 0 ? <EmptyState message="No investment transactions found." /> : null}
+      {rows.length > 0 ? (
+        <Grid as="ol" $min={300} aria-label="Investments">
+          {rows.map((inv, index) => (
+            <Card key={inv.id} aria-labelledby={`inv-${inv.id}`}>
+              <header>
+                <h2 id={`inv-${inv.id}`}>#{index + 1}</h2>
+                <StatusBadge status={inv.status} />
+              </header>
+              <Facts>
+                <dt>Transaction ID</dt>
+                <dd>{inv.id}</dd>
+                <dt>Network</dt>
+                <dd>BEP-20</dd>
+                <dt>Gateway</dt>
+                <dd>{assetByAbbr(inv.asset)?.name ?? inv.asset}</dd>
+                <dt>Asset</dt>
+                <dd>{inv.method}</dd>
+                <dt>Plan</dt>
+                <dd>{inv.plan_name ?? 'Plan'}</dd>
+                <dt>Amount</dt>
+                <dd>{formatUsd(inv.amount)}</dd>
+                <dt>Date</dt>
+                <dd>{formatDateTime(inv.createdAt)}</dd>
+                <dt>Status</dt>
+                <dd>{inv.status}</dd>
+                <dt>End date</dt>
+                <dd>{formatDate(endDateOf(inv))}</dd>
+              </Facts>
+            </Card>
+          ))}
+        </Grid>
+      ) : null}
+    </Page>
+  );
+}
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  list-style: none;
+  header { display: flex; align-items: center; justify-content: space-between; }
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
+`;

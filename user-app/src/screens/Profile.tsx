@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ErrorState, Input, Loading } from '@halcyon/shared-ui';
+import { DOB_MAX, DOB_MIN, type UserProfile } from '@halcyon/api-client';
+import { BackLink } from '../features/navigation/BackLink';
+import { IdentityFields } from '../features/profile/IdentityFields';
+import { PictureUpload } from '../features/profile/PictureUpload';
+import { useSaveProfile } from '../features/profile/useSaveProfile';
+import { useProfile } from '../lib/useProfile';
+import { FormStack, Heading, Page, Panel, Row } from '../lib/ui';
+
+interface Draft {
+  profilePic: string | null;
+  phoneNumber: string;
+  dob: string;
+}
+
+const draftOf = (p: UserProfile): Draft => ({ profilePic: p.profilePic, phoneNumber: p.phoneNumber, dob: p.dob ?? '' });
+
+/** /user/profile: read-only until 'Update Profile'; saves picture, phone and date of birth. */
+export default function Profile() {
+  const { profile, loading, error, reload } = useProfile();
+  const { save, saving } = useSaveProfile('Profile updated successfully!', 'Failed to update profile');
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  if (!profile) {
+    return <Page>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+  }
+  const editing = draft !== null;
+  const shown = draft ?? draftOf(profile);
+  const dobOutOfRange = shown.dob !== '' && (shown.dob < DOB_MIN || shown.dob > DOB_MAX);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || dobOutOfRange) return;
+    const ok = await save({ profilePic: draft.profilePic, phoneNumber: draft.phoneNumber, dob: draft.dob || null });
+    if (ok) setDraft(null);
+  };
+
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Profile</Heading>
+      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <Panel aria-label="Profile details">
+        <PictureUpload src={shown.profilePic} name={profile.name} editable={editing} onUploaded={(url) => setDraft((d) => (d ? { ...d, profilePic: url } : d))} />
+        <FormStack onSubmit={(e) => void submit(e)} noValidate>
+          <IdentityFields profile={profile} />
+          <Input label="Phone number" name="phoneNumber" type={editing ? 'phone' : 'text'} value={shown.phoneNumber} onChange={(v) => setDraft((d) => (d ? { ...d, phoneNumber: v } : d))} readOnly={!editing} placeholder="Not set" />
+          <Input
+            label="Date of birth"
+            name="dob"
+            type="date"
+            min={DOB_MIN}
+            max={DOB_MAX}
+            value={shown.dob}
+            onChange={(v) => setDraft((d) => (d ? { ...d, dob: v } : d))}
+            readOnly={!editing}
+            error={dobOutOfRange ? `Choose a date between ${DOB_MIN} and ${DOB_MAX}.` : null}
+          />
+          <Row>
+            {editing ? (
+              <>
+                <Button type="submit" loading={saving} disabled={dobOutOfRange}>
+                  Save Changes
+                </Button>
+                <Button variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => setDraft(draftOf(profile))}>Update Profile</Button>
+            )}
+          </Row>
+        </FormStack>
+      </Panel>
+    </Page>
+  );
+}
