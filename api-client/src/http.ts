@@ -110,12 +110,12 @@ async function toApiError(error: unknown, caller: Caller | null, token: string |
     const status = error.response.status;
     let message = error.response.statusText || `Request failed with status ${status}`;
     let code = 'HTTP_ERROR';
-    try {
-      const body = (await error.response.clone().json()) as { message?: unknown; code?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-      if (typeof body.code === 'string') code = body.code;
-    } catch {
-      // not JSON: keep the status text
+    // ky 2 has already read the body into `error.data` (the response body is consumed).
+    const body = error.data;
+    if (body && typeof body === 'object') {
+      const { message: m, code: c } = body as { message?: unknown; code?: unknown };
+      if (typeof m === 'string' && m) message = m;
+      if (typeof c === 'string' && c) code = c;
     }
     // An expired or revoked token: drop that session so the guards send the person to log in.
     if (status === 401 && token) store.set(caller === 'admin' ? clearAdminSessionAtom : clearUserSessionAtom);

@@ -1,0 +1,71 @@
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client';
+import { toast } from '@halcyon/shared-ui';
+import { Providers } from '../app/Providers';
+import { AppRoutes } from '../app/AppRoutes';
+import { parseRuntimeConfig } from '../config/runtimeConfig';
+import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
+import type { RemoteLoader } from '../federation/remotes';
+
+export const API = 'http://api.test/api';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Reply = { status: number; json: unknown };
+
+/**
+ * Replaces fetch with a table of 'METHOD /path' → reply (contract shapes), recording each call.
+ * Unknown routes answer 404 like the server does.
+ */
+export function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply)>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname.replace(/^\/api/, '');
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path, body, headers: request.headers });
+    const route = routes[`${request.method} ${path}`];
+    const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, json: { message: 'Not found', code: 'NOT_FOUND' } });
+    return new Response(JSON.stringify(reply.json), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+/** Shows the current path so tests can assert navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+const neverLoader: RemoteLoader = () => new Promise(() => undefined);
+
+/** The shell as `index.tsx` renders it, at `path`, with a memory router and an injectable remote loader. */
+export function renderShell(path: string, loader: RemoteLoader = neverLoader): RenderResult {
+  return render(
+    <Providers config={parseRuntimeConfig({ brand: 'Acme Invest' }, 'http://localhost/')}>
+      <RemoteLoaderContext.Provider value={loader}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </RemoteLoaderContext.Provider>
+    </Providers>,
+  );
+}
+
+export function resetShellState(): void {
+  configureApi({ baseUrl: API });
+  store.set(clearUserSessionAtom);
+  store.set(clearAdminSessionAtom);
+  localStorage.clear();
+  sessionStorage.clear();
+  toast.dismiss();
+  jest.restoreAllMocks();
+}
