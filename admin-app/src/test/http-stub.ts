@@ -16,6 +16,8 @@ export interface RecordedRequest {
 export interface StubReply {
   status?: number;
   body?: unknown;
+  /** Reject like fetch does when the server cannot be reached (the screens' fallback texts). */
+  networkError?: true;
 }
 
 export type StubHandler = StubReply | ((request: RecordedRequest, params: Record<string, string>) => StubReply | Promise<StubReply>);
@@ -77,6 +79,7 @@ export function stubHttp(routes: Record<string, StubHandler> = {}): HttpStub {
     const match = route.pattern.exec(url.pathname);
     const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
     const reply = typeof route.handler === 'function' ? await route.handler(recorded, params) : route.handler;
+    if (reply.networkError) throw new TypeError('Failed to fetch');
     return Response.json(reply.body ?? {}, { status: reply.status ?? 200 });
   }) as typeof fetch;
 
@@ -97,4 +100,5 @@ export function stubHttp(routes: Record<string, StubHandler> = {}): HttpStub {
 
 /** An error body as the server sends it (deviations.md). */
 export const failWith = (status: number, message: string): StubReply => ({ status, body: { message, code: 'TEST_ERROR' } });
+export const networkDown: StubReply = { networkError: true };
 export const ok = (body: unknown, status = 200): StubReply => ({ status, body });

@@ -1,10 +1,14 @@
+import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client';
-import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
+import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
+
+// Toasts live in a module-level store: start every test with none.
+afterEach(() => toast.dismiss());
 
 export const ADMIN_TOKEN = 'admin-test-token';
 

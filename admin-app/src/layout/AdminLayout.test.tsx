@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { adminSessionAtom, store } from '@halcyon/api-client';
+import { renderWithProviders } from '../test/render';
+import { AdminLayout } from './AdminLayout';
+
+/** jsdom matches no media query: the layout is the phone one, so the menu opens the sidebar. */
+async function openMenu() {
+  const menu = screen.getByRole('button', { name: 'Menu' });
+  if (menu.getAttribute('aria-expanded') !== 'true') await userEvent.click(menu);
+  return screen.getByRole('navigation', { name: 'Admin' });
+}
+
+function Layout() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route path="*" element={<p>screen body</p>} />
+      </Route>
+    </Routes>
+  );
+}
+
+const LABELS = [
+  ['Overview', 'overview'],
+  ['All Users', 'allusers'],
+  ['Update Traders', 'updatedtraders'],
+  ['All Traders', 'alltraders'],
+  ['Create Plan', 'createplan'],
+  ['Plans', 'plans'],
+  ['Pending Deposits', 'pending-deposit'],
+  ['Deposit History', 'deposit-history'],
+  ['Withdraw History', 'withdraw-history'],
+  ['Pending Withdrawals', 'pending-withdraw'],
+  ['Investments', 'investments'],
+  ['Update Wallets', 'update-wallets'],
+  ['Active Investments', 'active-investment'],
+  ['Pending Investments', 'pending-investment'],
+  ['Processing Investments', 'processed-investment'],
+  ['Top Earnings', 'top-earnings'],
+  ['Earning History', 'earning-history'],
+  ['All History', 'all-history'],
+  ['Admin Invites', 'invites'],
+] as const;
+
+describe('AdminLayout', () => {
+  it('lists the 18 spec entries plus invites, each linking to /admin/<entry>', async () => {
+    renderWithProviders(<Layout />, { route: '/admin/plans' });
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    const nav = await openMenu();
+    const links = within(nav).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/admin/'));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(LABELS.map(([label, path]) => [label, `/admin/${path}`]));
+  });
+
+  it('highlights the active entry with aria-current and moves it on navigation', async () => {
+    renderWithProviders(<Layout />, { route: '/admin/plans' });
+    let nav = await openMenu();
+    expect(within(nav).getByRole('link', { name: 'Plans' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Pending Deposits' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/pending-deposit');
+    nav = await openMenu();
+    expect(within(nav).getByRole('link', { name: 'Pending Deposits' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Plans' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('has a menu button that opens and closes the sidebar on narrow screens', async () => {
+    renderWithProviders(<Layout />, { route: '/admin/overview' });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'admin-sidebar');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // Following a link closes it again.
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Plans' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Logout clears the admin session and goes to the admin login', async () => {
+    renderWithProviders(<Layout />, { route: '/admin/overview' });
+    expect(store.get(adminSessionAtom).token).not.toBeNull();
+    await openMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(store.get(adminSessionAtom)).toEqual({ admin: null, token: null, remember: false });
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin-auth/admin-login');
+  });
+});
