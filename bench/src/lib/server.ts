@@ -82,7 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
     await waitForHealth(base, 90_000, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message} (log: ${logFile})`);
+    throw new Error(`${(error as Error).message} (log: ${logFile})`, { cause: error });
   }
   return {
     base,
