@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
+import { data, deposit } from '../test/fixtures';
+import { failWith, networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { findErrorToast, findSuccessToast } from '../test/toasts';
+import PendingDepositsScreen from './PendingDepositsScreen';
+
+let http: HttpStub;
+afterEach(() => http.restore());
+
+const rows = [deposit({ id: 'd1', amount: 250, method: 'bitcoin' }), deposit({ id: 'd2', method: 'solana', status: 'approved', user: { name: 'Old Approved', email: 'old@example.com' } })];
+
+function setup() {
+  http = stubHttp({ 'GET /api/admin/deposits/all': data(rows) });
+  renderWithProviders(<PendingDepositsScreen />, { route: '/admin/pending-deposit' });
+}
+
+const confirmDialog = () => screen.findByRole('dialog');
+
+describe('PendingDepositsScreen', () => {
+  it('lists only pending deposits with name, BTC label, dollars and the admin token', async () => {
+    setup();
+    const row = (await screen.findByText('jane@example.com')).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('BTC')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('$250.00')).toBeInTheDocument();
+    expect(screen.queryByText('Old Approved')).not.toBeInTheDocument();
+    expect(http.requests[0]?.headers.get('authorization')).toBe(`Bearer ${ADMIN_TOKEN}`);
+  });
+
+  it('approves with the deposit method after confirmation, toasts and refreshes', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
+    expect(http.mutations()).toHaveLength(0);
+    http.on('PATCH /api/admin/deposits/:id/:method/approve', { body: { data: { ...rows[0], status: 'approved' } } });
+    http.on('GET /api/admin/deposits/all', data([rows[1]]));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
+    await findSuccessToast('Deposit approved successfully.');
+    expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/admin/deposits/d1/bitcoin/approve']);
+    expect(http.mutations()[0]?.headers.get('authorization')).toBe(`Bearer ${ADMIN_TOKEN}`);
+    expect(await screen.findByText('No data available to display.')).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation sends nothing', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline deposit d1' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Cancel' }));
+    expect(http.mutations()).toHaveLength(0);
+  });
+
+  it('declines and shows the spec toasts, with the server message or the fallbacks on failure', async () => {
+    setup();
+    http.on('PATCH /api/admin/deposits/:id/decline', { body: { data: { ...rows[0], status: 'declined' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline deposit d1' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Decline' }));
+    await findSuccessToast('Deposit declined successfully.');
+    expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/admin/deposits/d1/decline']);
+
+    http.on('PATCH /api/admin/deposits/:id/decline', networkDown);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline deposit d1' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Decline' }));
+    await findErrorToast('Decline failed.');
+
+    http.on('PATCH /api/admin/deposits/:id/:method/approve', networkDown);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
+    await findErrorToast('Approval failed.');
+
+    http.on('PATCH /api/admin/deposits/:id/:method/approve', failWith(409, 'Deposit is no longer pending'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
+    await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
+    await findErrorToast('Deposit is no longer pending');
+  });
+
+  it('shows the fetch failure with a retry', async () => {
+    http = stubHttp({ 'GET /api/admin/deposits/all': networkDown });
+    renderWithProviders(<PendingDepositsScreen />);
+    expect(await screen.findByText('Failed to fetch deposits.')).toBeInTheDocument();
+    http.on('GET /api/admin/deposits/all', data(rows));
+    await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+    expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
+  });
+});

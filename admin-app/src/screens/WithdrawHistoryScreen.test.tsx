@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../test/render';
+import { data, withdrawal } from '../test/fixtures';
+import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import WithdrawHistoryScreen from './WithdrawHistoryScreen';
+
+let http: HttpStub;
+afterEach(() => http.restore());
+
+describe('WithdrawHistoryScreen', () => {
+  it('lists every withdrawal; a bank withdrawal has a dash for its address', async () => {
+    http = stubHttp({
+      'GET /api/admin/withdrawals/all': data([withdrawal({ id: 'w1', method: 'solana', status: 'approved', address: 'So1addr' }), withdrawal({ id: 'w2', method: 'bank', address: '', status: 'declined' })]),
+    });
+    renderWithProviders(<WithdrawHistoryScreen />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('SOL')).toBeInTheDocument();
+    expect(within(table).getByText('So1addr')).toBeInTheDocument();
+    expect(within(table).getByText('bank')).toBeInTheDocument();
+    expect(within(table).getAllByText('-').length).toBeGreaterThan(0);
+  });
+
+  it("shows 'Failed to fetch withdrawals.'", async () => {
+    http = stubHttp({ 'GET /api/admin/withdrawals/all': networkDown });
+    renderWithProviders(<WithdrawHistoryScreen />);
+    expect(await screen.findByText('Failed to fetch withdrawals.')).toBeInTheDocument();
+  });
+});
