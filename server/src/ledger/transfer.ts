@@ -8,7 +8,8 @@ export type TransferKind =
   | 'withdrawal_payout'
   | 'withdrawal_release'
   | 'investment_lock'
-  | 'investment_principal_return'
+  | 'investment_stop_principal'
+  | 'maturity_principal'
   | 'earnings_credit'
   | 'earnings_deduct'
   | 'maturity_earnings';

@@ -1,4 +1,27 @@
-// Placeholder so the feature list compiles; the ledger engineer replaces this file.
-import { feature } from '../../http/define-route';
+import { defineRoute, feature } from '../../http/define-route';
+import { idempotent } from '../../ledger/idempotency';
+import { usdToCents } from '../../ledger/money';
+import { approveInvestment, createInvestment, listInvestments, processInvestment, stopInvestment } from './service';
 
-export default feature();
+export default feature(
+  defineRoute('createInvestment', async ({ body, auth, db, idempotencyKey }) =>
+    idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createInvestment', request: { body } }, async (q) => ({
+      data: await createInvestment(q, auth.uid, body.plan_id, body.method, usdToCents(body.amount)),
+      message: 'Investment successful!',
+    })),
+  ),
+  defineRoute('getInvestments', async ({ auth, db }) => ({ data: await listInvestments(db, { uid: auth.uid }) })),
+  defineRoute('listInvestments', async ({ query, db }) => ({ data: await listInvestments(db, { status: query.status }) })),
+  defineRoute('endInvestment', async ({ params, auth, db }) => ({
+    data: await db.tx((q) => stopInvestment(q, auth.uid, params.id)),
+    message: 'Investment stopped successfully.',
+  })),
+  defineRoute('processInvestment', async ({ params, db }) => ({
+    data: await db.tx((q) => processInvestment(q, params.id)),
+    message: 'Investment processed successfully.',
+  })),
+  defineRoute('approveInvestment', async ({ params, db }) => ({
+    data: await db.tx((q) => approveInvestment(q, params.id)),
+    message: 'Investment approved successfully.',
+  })),
+);

@@ -1,4 +1,4 @@
-// Placeholder so the feature list compiles; the ledger engineer replaces this file.
-import { feature } from '../../http/define-route';
+import { defineRoute, feature } from '../../http/define-route';
+import { solvency } from './service';
 
-export default feature();
+export default feature(defineRoute('solvency', async ({ db }) => ({ data: await solvency(db) })));

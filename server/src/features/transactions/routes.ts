@@ -1,4 +1,8 @@
-// Placeholder so the feature list compiles; the ledger engineer replaces this file.
-import { feature } from '../../http/define-route';
+import { defineRoute, feature } from '../../http/define-route';
+import { listLedger, listTransactions } from './service';
 
-export default feature();
+export default feature(
+  defineRoute('getTransactions', async ({ auth, db }) => ({ data: await listTransactions(db, auth.uid) })),
+  defineRoute('allTransactions', async ({ db }) => ({ data: await listTransactions(db, null) })),
+  defineRoute('getLedger', async ({ auth, db }) => ({ data: await listLedger(db, auth.uid) })),
+);

@@ -1,0 +1,67 @@
+import type { Deposit, DepositMethod } from '@halcyon/api-client/contract';
+import { METHOD_ASSET } from '@halcyon/api-client/contract';
+import type { Queryable } from '../../db/types';
+import { available, custody } from '../../ledger/accounts';
+import { dbUsd } from '../../ledger/money';
+import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
+import { transfer } from '../../ledger/transfer';
+import { refuseTransition } from '../../ledger/transitions';
+
+interface DepositRow extends UserColumns {
+  id: string;
+  uid: string;
+  method: DepositMethod;
+  amount_cents: string;
+  status: Deposit['status'];
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+// Selects deposit rows `d` (a table or a CTE) with their owner's name and email.
+const select = (from: string) => `SELECT d.id, d.uid, d.method, d.amount_cents, d.status, d.created_at, d.decided_at,
+  u.name AS user_name, u.email AS user_email FROM ${from} JOIN users u ON u.id = d.uid`;
+
+const toDeposit = (r: DepositRow): Deposit => ({
+  id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, status: r.status,
+  createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
+});
+
+/** A pending deposit: nothing moves until an admin approves it. */
+export async function createDeposit(q: Queryable, uid: string, method: DepositMethod, amountCents: number): Promise<Deposit> {
+  const r = await q.query<DepositRow>(
+    `WITH d AS (INSERT INTO deposits (uid, requested_method, method, amount_cents) VALUES ($1, $2, $2, $3) RETURNING *) ${select('d')}`,
+    [uid, method, amountCents],
+  );
+  return toDeposit(r.rows[0] as DepositRow);
+}
+
+/** pending → approved with the method the admin confirms: custody:{asset} → available:{asset}. */
+export async function approveDeposit(q: Queryable, adminUid: string, id: string, method: DepositMethod): Promise<Deposit> {
+  const r = await q.query<DepositRow>(
+    `WITH d AS (UPDATE deposits SET status = 'approved', method = $2, decided_at = now(), decided_by = $3
+                WHERE id = $1 AND status = 'pending' RETURNING *) ${select('d')}`,
+    [id, method, adminUid],
+  );
+  const row = r.rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'approved', 'approved'));
+  const asset = METHOD_ASSET[method];
+  await transfer(q, {
+    debit: custody(asset), credit: available(row.uid, asset), amountCents: Number(row.amount_cents),
+    kind: 'deposit', actor: adminUid, reason: `Deposit approved (${method})`, ref: { type: 'deposit', id },
+  });
+  return toDeposit(row);
+}
+
+/** pending → declined; nothing moves. */
+export async function declineDeposit(q: Queryable, adminUid: string, id: string): Promise<Deposit> {
+  const r = await q.query<DepositRow>(
+    `WITH d AS (UPDATE deposits SET status = 'declined', decided_at = now(), decided_by = $2
+                WHERE id = $1 AND status = 'pending' RETURNING *) ${select('d')}`,
+    [id, adminUid],
+  );
+  return toDeposit(r.rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'declined', 'declined')));
+}
+
+export async function listDeposits(q: Queryable): Promise<Deposit[]> {
+  const r = await q.query<DepositRow>(`${select('deposits d')} ORDER BY d.created_at DESC, d.id DESC`);
+  return r.rows.map(toDeposit);
+}

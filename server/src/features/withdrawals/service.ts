@@ -1,0 +1,95 @@
+import type { Asset, Withdrawal, WithdrawMethod } from '@halcyon/api-client/contract';
+import { METHOD_ASSET } from '@halcyon/api-client/contract';
+import type { Queryable } from '../../db/types';
+import { available, custody, held } from '../../ledger/accounts';
+import { dbUsd } from '../../ledger/money';
+import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
+import { transfer } from '../../ledger/transfer';
+import { refuseTransition } from '../../ledger/transitions';
+
+interface WithdrawalRow extends UserColumns {
+  id: string;
+  uid: string;
+  method: WithdrawMethod;
+  asset: Asset;
+  address: string;
+  amount_cents: string;
+  status: Withdrawal['status'];
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const select = (from: string) => `SELECT w.id, w.uid, w.method, w.asset, w.address, w.amount_cents, w.status, w.created_at, w.decided_at,
+  u.name AS user_name, u.email AS user_email FROM ${from} JOIN users u ON u.id = w.uid`;
+
+const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
+  id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, status: r.status,
+  createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
+});
+
+/** Methods that pay out to a wallet the user names; usdt's address is optional, bank has none. */
+export const ADDRESS_REQUIRED: ReadonlySet<WithdrawMethod> = new Set(['bitcoin', 'ethereum', 'solana']);
+
+/**
+ * A pending withdrawal with its funds held: available:{asset} → held:{asset} (bank draws from usdt).
+ * 422 'Insufficient balance' when the available balance is short (the row insert rolls back too).
+ */
+export async function requestWithdrawal(q: Queryable, uid: string, method: WithdrawMethod, amountCents: number, address: string): Promise<Withdrawal> {
+  const asset = METHOD_ASSET[method];
+  const r = await q.query<WithdrawalRow>(
+    `WITH w AS (INSERT INTO withdrawals (uid, method, asset, address, amount_cents) VALUES ($1, $2, $3, $4, $5) RETURNING *) ${select('w')}`,
+    [uid, method, asset, address, amountCents],
+  );
+  const row = r.rows[0] as WithdrawalRow;
+  await transfer(q, {
+    debit: available(uid, asset), credit: held(uid, asset), amountCents,
+    kind: 'withdrawal_hold', actor: uid, reason: `Withdrawal requested (${method})`, ref: { type: 'withdrawal', id: row.id },
+  });
+  return toWithdrawal(row);
+}
+
+type Decision = { status: 'approved' | 'declined' | 'processing'; from: string[]; verb: string };
+const DECISIONS = {
+  approve: { status: 'approved', from: ['pending', 'processing'], verb: 'approved' },
+  decline: { status: 'declined', from: ['pending', 'processing'], verb: 'declined' },
+  process: { status: 'processing', from: ['pending'], verb: 'processed' },
+} as const satisfies Record<string, Decision>;
+
+async function decide(q: Queryable, adminUid: string, id: string, decision: Decision): Promise<WithdrawalRow> {
+  const r = await q.query<WithdrawalRow>(
+    `WITH w AS (UPDATE withdrawals SET status = $2, decided_at = now(), decided_by = $3
+                WHERE id = $1 AND status = ANY($4::text[]) RETURNING *) ${select('w')}`,
+    [id, decision.status, adminUid, decision.from],
+  );
+  return r.rows[0] ?? refuseTransition(q, 'withdrawals', id, 'Withdrawal', decision.status, decision.verb);
+}
+
+/** pending|processing → approved: held → custody (paid out). */
+export async function approveWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+  const row = await decide(q, adminUid, id, DECISIONS.approve);
+  await transfer(q, {
+    debit: held(row.uid, row.asset), credit: custody(row.asset), amountCents: Number(row.amount_cents),
+    kind: 'withdrawal_payout', actor: adminUid, reason: `Withdrawal paid out (${row.method})`, ref: { type: 'withdrawal', id },
+  });
+  return toWithdrawal(row);
+}
+
+/** pending|processing → declined: held → available (the money goes back). */
+export async function declineWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+  const row = await decide(q, adminUid, id, DECISIONS.decline);
+  await transfer(q, {
+    debit: held(row.uid, row.asset), credit: available(row.uid, row.asset), amountCents: Number(row.amount_cents),
+    kind: 'withdrawal_release', actor: adminUid, reason: 'Withdrawal declined: funds released', ref: { type: 'withdrawal', id },
+  });
+  return toWithdrawal(row);
+}
+
+/** pending → processing: the funds stay held. */
+export async function processWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+  return toWithdrawal(await decide(q, adminUid, id, DECISIONS.process));
+}
+
+export async function listWithdrawals(q: Queryable): Promise<Withdrawal[]> {
+  const r = await q.query<WithdrawalRow>(`${select('withdrawals w')} ORDER BY w.created_at DESC, w.id DESC`);
+  return r.rows.map(toWithdrawal);
+}

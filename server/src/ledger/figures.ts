@@ -1,0 +1,80 @@
+import type { Queryable } from '../db/types';
+import { dbUsd } from './money';
+
+/** The money figures of a user profile, all derived from the ledger (ledger.md "Derived figures"). USD. */
+export interface UserFigures {
+  /** Sum of the four available balances */
+  balance: number;
+  btcBal: number;
+  usdtBal: number;
+  ethBal: number;
+  solBal: number;
+  earnings: number;
+  /** Sum of approved deposits */
+  totalDeposits: number;
+  /** Sum of approved withdrawals */
+  totalWithdrawals: number;
+}
+
+export const ZERO_FIGURES: UserFigures = Object.freeze({
+  balance: 0, btcBal: 0, usdtBal: 0, ethBal: 0, solBal: 0, earnings: 0, totalDeposits: 0, totalWithdrawals: 0,
+});
+
+interface FiguresRow {
+  uid: string;
+  btc: string;
+  usdt: string;
+  eth: string;
+  sol: string;
+  earnings: string;
+  deposits: string;
+  withdrawals: string;
+}
+
+// One query for any number of users: balances by account kind, and approved request totals.
+const FIGURES_SQL = `
+WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS uid),
+acc AS (
+  SELECT owner AS uid,
+         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'btc') AS btc,
+         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'usdt') AS usdt,
+         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'eth') AS eth,
+         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'sol') AS sol,
+         SUM(balance) FILTER (WHERE kind = 'earnings') AS earnings
+  FROM accounts WHERE owner = ANY($1::text[]) AND kind IN ('available', 'earnings') GROUP BY owner
+),
+dep AS (SELECT uid, SUM(amount_cents) AS total FROM deposits WHERE status = 'approved' AND uid = ANY($1::text[]) GROUP BY uid),
+wd AS (SELECT uid, SUM(amount_cents) AS total FROM withdrawals WHERE status = 'approved' AND uid = ANY($1::text[]) GROUP BY uid)
+SELECT ids.uid,
+       COALESCE(acc.btc, 0)::text AS btc, COALESCE(acc.usdt, 0)::text AS usdt,
+       COALESCE(acc.eth, 0)::text AS eth, COALESCE(acc.sol, 0)::text AS sol,
+       COALESCE(acc.earnings, 0)::text AS earnings,
+       COALESCE(dep.total, 0)::text AS deposits, COALESCE(wd.total, 0)::text AS withdrawals
+FROM ids
+LEFT JOIN acc ON acc.uid = ids.uid
+LEFT JOIN dep ON dep.uid = ids.uid
+LEFT JOIN wd ON wd.uid = ids.uid`;
+
+function toFigures(r: FiguresRow): UserFigures {
+  const btcBal = dbUsd(r.btc);
+  const usdtBal = dbUsd(r.usdt);
+  const ethBal = dbUsd(r.eth);
+  const solBal = dbUsd(r.sol);
+  // Summed in cents so the total has no float drift.
+  const balance = dbUsd(BigInt(r.btc) + BigInt(r.usdt) + BigInt(r.eth) + BigInt(r.sol));
+  return { balance, btcBal, usdtBal, ethBal, solBal, earnings: dbUsd(r.earnings), totalDeposits: dbUsd(r.deposits), totalWithdrawals: dbUsd(r.withdrawals) };
+}
+
+/** Figures of many users in one query; every uid asked for is in the map (zeros if it has no money). */
+export async function userFiguresMany(q: Queryable, uids: readonly string[]): Promise<Map<string, UserFigures>> {
+  const map = new Map<string, UserFigures>();
+  if (uids.length === 0) return map;
+  const rows = (await q.query<FiguresRow>(FIGURES_SQL, [uids])).rows;
+  for (const r of rows) map.set(r.uid, toFigures(r));
+  for (const uid of uids) if (!map.has(uid)) map.set(uid, { ...ZERO_FIGURES });
+  return map;
+}
+
+export async function userFigures(q: Queryable, uid: string): Promise<UserFigures> {
+  return (await userFiguresMany(q, [uid])).get(uid) ?? { ...ZERO_FIGURES };
+}

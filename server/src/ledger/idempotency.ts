@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { routes, type RouteName } from '@halcyon/api-client/contract';
+import type { Db, TxQueryable } from '../db/types';
+import { AppError, conflict, unprocessable } from '../http/errors';
+
+/**
+ * Idempotency-Key for the POSTs that move money (ledger.md rule 3, as Stripe and the IETF draft do):
+ * - same caller, same key, same request: the stored first answer again (same status and body);
+ * - same key, another request (route, params or body): 422;
+ * - same key while the first request is still running: 409.
+ * Keys are scoped per caller and expire after 24 hours. The finished answer is written in the same
+ * transaction as the money movement, so a crash can never leave money moved without its record.
+ */
+
+export const KEY_TTL_HOURS = 24;
+/** An in-flight claim this old belongs to a request that died (its transaction rolled back). */
+export const STALE_CLAIM_MINUTES = 5;
+
+export interface IdempotencyScope {
+  uid: string;
+  /** The Idempotency-Key header; without it the request simply runs once. */
+  key: string | undefined;
+  route: RouteName;
+  /** What makes two requests "the same": params and body after validation. */
+  request: unknown;
+}
+
+interface KeyRow {
+  request_hash: string;
+  status: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: unknown;
+}
+
+interface ErrorBody {
+  message: string;
+  code: string;
+}
+
+export async function idempotent<T>(db: Db, scope: IdempotencyScope, run: (q: TxQueryable) => Promise<T>): Promise<T> {
+  if (scope.key === undefined) return db.tx(run);
+  // Its format (1–255 visible characters) is checked by defineRoute before the handler runs.
+  const key = scope.key;
+  const hash = requestHash(scope.route, scope.request);
+  const claim = randomUUID();
+
+  const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
+  if (replay) return replay as T;
+
+  try {
+    return await db.tx(async (q) => {
+      const result = await run(q);
+      await finish(q, scope.uid, key, claim, routes[scope.route].status, result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500 && error.code !== 'IDEMPOTENCY_SUPERSEDED') {
+      // A refusal is the first answer too: a retry with this key gets the same refusal.
+      await finish(db, scope.uid, key, claim, error.status, { message: error.message, code: error.code } satisfies ErrorBody).catch(() => undefined);
+    } else {
+      // Unexpected failure: nothing was committed, so free the key for a retry.
+      await db.query('DELETE FROM idempotency_keys WHERE uid = $1 AND key = $2 AND claim = $3', [scope.uid, key, claim]).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** Takes the key (new, expired or abandoned), or returns the stored answer, or throws 409/422. */
+async function claimKey(db: Db, uid: string, key: string, route: string, hash: string, claim: string): Promise<unknown> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const taken = await db.query(
+      `INSERT INTO idempotency_keys AS k (uid, key, route, request_hash, status, claim) VALUES ($1, $2, $3, $4, 'in_flight', $5)
+       ON CONFLICT (uid, key) DO UPDATE
+         SET route = EXCLUDED.route, request_hash = EXCLUDED.request_hash, status = 'in_flight', claim = EXCLUDED.claim,
+             response_status = NULL, response_body = NULL, created_at = now()
+         WHERE k.created_at < now() - make_interval(hours => $6)
+            OR (k.status = 'in_flight' AND k.created_at < now() - make_interval(mins => $7))
+       RETURNING claim`,
+      [uid, key, route, hash, claim, KEY_TTL_HOURS, STALE_CLAIM_MINUTES],
+    );
+    if (taken.rowCount > 0) return undefined;
+
+    const existing = (
+      await db.query<KeyRow>('SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE uid = $1 AND key = $2', [uid, key])
+    ).rows[0];
+    // Swept between the two statements: try to take it again.
+    if (!existing) continue;
+    if (existing.request_hash !== hash) {
+      throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    if (existing.status === 'in_flight') {
+      throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
+    }
+    const status = existing.response_status ?? 200;
+    if (status >= 400) {
+      const body = existing.response_body as ErrorBody;
+      throw new AppError(status, body.code, body.message);
+    }
+    return existing.response_body;
+  }
+  throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
+}
+
+async function finish(q: { query: TxQueryable['query'] }, uid: string, key: string, claim: string, status: number, body: unknown): Promise<void> {
+  const done = await q.query(
+    `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5::jsonb
+     WHERE uid = $1 AND key = $2 AND claim = $3 AND status = 'in_flight'`,
+    [uid, key, claim, status, JSON.stringify(body)],
+  );
+  // Another request took the key over (ours was presumed dead): roll our work back.
+  if (done.rowCount === 0) throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_SUPERSEDED');
+}
+
+/** sha256 of the route and the request in canonical JSON (object keys sorted). */
+export function requestHash(route: string, request: unknown): string {
+  return createHash('sha256').update(`${route}\n${canonicalJson(request)}`).digest('hex');
+}
+
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** Drops expired keys; run periodically (jobs/). */
+export async function sweepIdempotencyKeys(db: Db): Promise<number> {
+  const r = await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [KEY_TTL_HOURS]);
+  return r.rowCount;
+}
