@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/types';
 import { unprocessable } from '../../http/errors';
 import { available, invested } from '../../ledger/accounts';
 import { bpToPercent, dbUsd } from '../../ledger/money';
-import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
+import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
 import { refuseTransition } from '../../ledger/transitions';
 import { offeredPlan } from '../plans/service';
