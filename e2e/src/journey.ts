@@ -47,7 +47,7 @@ export function journey(file: string): Journey {
         const shot = join(resultsDir, `${file}-${runInfo().database}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
         await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
         const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`step "${name}" failed on ${page.url()} (screenshot ${shot}):\n${message}`);
+        throw new Error(`step "${name}" failed on ${page.url()} (screenshot ${shot}):\n${message}`, { cause: error });
       }
     },
   };

@@ -53,9 +53,9 @@ export async function loginAdmin(page: Page): Promise<void> {
   await at(page, '/admin/overview');
 }
 
-/** A field by the start of its label: the visible label may end with a required mark, and a
- * case-sensitive anchor keeps 'Password' from matching the 'Show password' toggle. */
-export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\b`)).first();
+/** A field by the start of its label: the visible label may end with a required mark, and the
+ * anchor keeps 'Password' from matching the 'Show password' toggle. */
+export const field = (page: Page | Locator, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\b`, 'i')).first();
 export const passwordField = (page: Page) => field(page, 'Password');
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

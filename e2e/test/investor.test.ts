@@ -19,9 +19,8 @@ beforeAll(async () => {
   await createTrader(traderName, pngBytes());
 });
 
-/** The row or card that holds `label`, so a per-asset button is the one of that asset. */
-const rowOf = (page: Page, label: string) =>
-  page.getByRole('row').filter({ hasText: label }).or(page.getByRole('listitem').filter({ hasText: label })).or(page.getByRole('article').filter({ hasText: label }));
+/** An asset's entry in the asset lists (dashboard, deposit, trade). */
+const assetItem = (page: Page, asset: string) => page.getByRole('listitem', { name: asset, exact: true });
 
 test('investor: register, deposit, invest, withdraw, copy, profile, settings, logout', async () => {
   const page = await j.open();
@@ -54,15 +53,17 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     for (const asset of ['Bitcoin', 'USDT', 'Ethereum', 'Solana']) {
       await shown(page.getByText(`Total ${asset} Balance`));
     }
-    await shown(page.getByText('Total portfolio'));
-    expect(await page.getByText('$500.00').count()).toBe(0);
-    expect(await page.getByText('$0.00').count()).toBeGreaterThanOrEqual(4);
+    await shown(page.getByRole('heading', { name: 'Total portfolio' }));
+    for (const asset of ['Bitcoin', 'USDT', 'Ethereum', 'Solana']) {
+      await shown(assetItem(page, asset).getByText('$0.00', { exact: true }));
+    }
+    expect(await page.getByText(/\$[1-9]/).count()).toBe(0); // no non-zero figure anywhere
   });
 
   await j.step(page, 'deposit 500 bitcoin', async () => {
     await page.getByRole('link', { name: /^Deposit$/ }).or(page.getByRole('button', { name: /^Deposit$/ })).first().click();
     await at(page, '/user/deposit');
-    await rowOf(page, 'Bitcoin').getByRole('button', { name: /Fund/ }).first().click();
+    await assetItem(page, 'Bitcoin').getByRole('button', { name: /Fund/ }).first().click();
     const dialog = await shown(page.getByRole('dialog'));
     await dialog.getByLabel(/Amount/).fill('500');
     await dialog.getByRole('button', { name: 'Deposit now' }).click();
@@ -71,7 +72,7 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
 
   await j.step(page, 'payment information: QR, address, copy, confirm', async () => {
     await shown(page.getByText(addresses.bitcoin));
-    await shown(page.getByRole('img', { name: /QR/i }));
+    await shown(page.getByRole('img', { name: 'Bitcoin deposit address QR code' }));
     await shown(page.getByText(/BEP-20/));
     await page.getByRole('button', { name: /^Copy/ }).click();
     await text(page, 'Address copied successfully!');
@@ -91,20 +92,18 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await call('PATCH', `/admin/deposits/${mine?.id}/bitcoin/approve`, { token: admin.token });
     await page.reload();
     await text(page, 'Crypto Investment Made Easy.');
-    await eventually(async () => {
-      const bitcoinCard = page.getByText('Total Bitcoin Balance').locator('..');
-      await shown(bitcoinCard.getByText(/\$500\.00/), 1000);
-      expect(await page.getByText(/\$500\.00/).count()).toBeGreaterThanOrEqual(2); // portfolio, deposit total, bitcoin
-    });
+    await shown(assetItem(page, 'Bitcoin').getByText('$500.00', { exact: true }));
+    // Total portfolio, Total Deposit and the Bitcoin balance
+    expect(await page.getByText('$500.00', { exact: true }).count()).toBe(3);
   });
 
   await j.step(page, 'invest 200 in a plan', async () => {
     await page.goto(url('/user/invest'));
-    await rowOf(page, 'Bitcoin').getByRole('button', { name: /Invest/ }).first().click();
+    await assetItem(page, 'Bitcoin').getByRole('button', { name: /Invest/ }).first().click();
     const dialog = await shown(page.getByRole('dialog'));
     await selectPlan(page, planName);
     await dialog.getByLabel(/Amount/).fill('200');
-    await dialog.getByRole('button', { name: /Invest/ }).last().click();
+    await dialog.getByRole('button', { name: /^Invest/ }).last().click();
     await text(page, 'Investment successful!');
     await page.goto(url('/user/investment-log'));
     await shown(page.getByText(/\$200\.00/));
@@ -113,8 +112,8 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
 
   await j.step(page, 'withdraw 100 bitcoin', async () => {
     await page.goto(url('/user/withdraw'));
-    await page.getByRole('combobox', { name: /Method/i }).selectOption('bitcoin');
-    await field(page, 'Wallet Address').fill('bc1qinvestorpayoutaddress000000000000');
+    await page.getByRole('combobox', { name: 'Withdrawal method' }).selectOption('bitcoin');
+    await field(page, 'Wallet address').fill('bc1qinvestorpayoutaddress000000000000');
     await field(page, 'Amount').fill('100');
     await page.getByRole('button', { name: 'Withdraw Now' }).click();
     await text(page, 'Withdrawal request submitted successfully.');
@@ -142,31 +141,32 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
   await j.step(page, 'profile edits survive a reload', async () => {
     await page.goto(url('/user/profile'));
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await field(page, 'Date of Birth').fill('1994-05-17');
+    await field(page, 'Date of birth').fill('1994-05-17');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await text(page, 'Profile updated successfully!');
     await page.reload();
-    await eventually(async () => expect(await field(page, 'Date of Birth').inputValue()).toBe('1994-05-17'));
+    await eventually(async () => expect(await field(page, 'Date of birth').inputValue()).toBe('1994-05-17'));
   });
 
   await j.step(page, 'settings edits survive a reload', async () => {
     await page.goto(url('/user/setting'));
     await page.getByRole('button', { name: 'Manage Settings' }).click();
     await field(page, 'City').fill('Lisbon');
-    await field(page, 'Bank Name').fill('Banco E2E');
+    await field(page, 'Bank name').fill('Banco E2E');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await text(page, 'Settings updated successfully!');
     await page.reload();
     await eventually(async () => {
       expect(await field(page, 'City').inputValue()).toBe('Lisbon');
-      expect(await field(page, 'Bank Name').inputValue()).toBe('Banco E2E');
+      expect(await field(page, 'Bank name').inputValue()).toBe('Banco E2E');
     });
   });
 
   await j.step(page, 'logout, then /user/main needs a login', async () => {
     await page.goto(url('/user/main'));
-    await page.getByRole('button', { name: /profile|account|menu/i }).first().click();
-    await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await shown(page.getByText(inv.email));
+    await page.getByRole('button', { name: 'Logout' }).click();
     await at(page, '/auth/login');
     await page.goto(url('/user/main'));
     await at(page, '/auth/login');

@@ -1,0 +1,45 @@
+// A second origin for the remote (issue 6, item 5): plain static files with CORS, no caching, on
+// its own port, like a CDN the shell knows only through /config.json.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.css': 'text/css',
+  '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json', '.woff2': 'font/woff2',
+};
+
+export interface StaticServer { url: string; port: number; requests: string[]; close: () => Promise<void> }
+
+export function serveStatic(root: string, port = 0): Promise<StaticServer> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(path);
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('cache-control', 'no-store');
+    const file = normalize(join(root, path));
+    if (!file.startsWith(normalize(root)) || !existsSync(file) || !statSync(file).isFile()) {
+      res.statusCode = 404;
+      return res.end('not found');
+    }
+    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        url: `http://127.0.0.1:${actual}`,
+        port: actual,
+        requests,
+        close: () => new Promise((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+      });
+    });
+  });
+}
