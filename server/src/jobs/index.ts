@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
 import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { runMaturity } from './maturity';
@@ -18,4 +18,15 @@ export function startLedgerJobs(db: Db, log: FastifyBaseLogger, intervalMs: numb
     },
     (error) => log.error({ job: 'maturity', err: error }, 'ledger job failed'),
   );
+}
+
+/** Starts the ledger jobs when the app is ready and stops them (waiting for a run) when it closes. */
+export function registerLedgerJobs(app: FastifyInstance): void {
+  let jobs: Periodic | undefined;
+  app.addHook('onReady', async () => {
+    jobs = startLedgerJobs(app.db, app.log, app.config.maturityIntervalMs);
+  });
+  app.addHook('preClose', async () => {
+    await jobs?.stop();
+  });
 }
