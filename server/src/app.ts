@@ -12,6 +12,7 @@ import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
 import { ensureBootstrapAdmin } from './features/auth/bootstrap';
 import { features } from './features';
+import { registerLedgerJobs } from './jobs';
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { tooManyRequests } from './http/errors';
 import { contentSecurityPolicy } from './http/csp';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       { prefix: '/api' },
     );
     await registerStatic(app, config);
+    registerLedgerJobs(app);
     await app.ready();
     return app;
   } catch (error) {
