@@ -9,7 +9,9 @@ import { pnpm, root } from './lib.mjs';
 const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
 const failures = [];
 const step = async (name, fn) => {
-  if (skip.has(name)) return console.log(`\n=== ${name}: skipped (--skip=${name})`);
+  // --skip=e2e skips both e2e runs; --skip='e2e (PostgreSQL)' only that one.
+  const family = name.split(' (')[0];
+  if (skip.has(name) || skip.has(family)) return console.log(`\n=== ${name}: skipped (--skip=${skip.has(name) ? name : family})`);
   console.log(`\n=== ${name}`);
   const code = await fn();
   if (code !== 0) failures.push(name);
@@ -22,12 +24,18 @@ for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app'])
 }
 await step('server (PGlite)', () => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: '' } }));
 await step('server (PostgreSQL)', postgresSuite);
-await step('e2e', () => pnpm(['--filter', './e2e', 'run', 'test']));
+// Browser journeys on the product as `pnpm start` runs it: on a fresh PGlite folder, then on a
+// fresh PostgreSQL database (journeys only there: the screens sweep does not depend on the database).
+await step('e2e (PGlite)', () => pnpm(['--filter', './e2e', 'run', 'test'], { env: { E2E_DATABASE_URL: '' } }));
+await step('e2e (PostgreSQL)', () =>
+  postgresSuite((url) => pnpm(['--filter', './e2e', 'run', 'test', '--testPathIgnorePatterns=screens'], { env: { E2E_DATABASE_URL: url } })),
+);
 
 console.log(failures.length ? `\nFAILED: ${failures.join(', ')}` : '\nAll suites passed.');
 process.exit(failures.length ? 1 : 0);
 
-async function postgresSuite() {
+/** Runs `suite` (default: the server suite) against a fresh database created and dropped here. */
+async function postgresSuite(suite = (url) => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: url } })) {
   const require = createRequire(join(root, 'server/package.json'));
   const { Client } = require('pg');
   const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,7 +56,7 @@ async function postgresSuite() {
   const url = new URL(adminUrl);
   url.pathname = `/${db}`;
   try {
-    return await pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: url.toString() } });
+    return await suite(url.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     await admin.end();

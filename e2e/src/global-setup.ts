@@ -13,7 +13,7 @@ const STARTUP_LIMIT_MS = 6 * 60_000; // first run builds four packages on two co
 export default async function globalSetup(): Promise<void> {
   const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'root-admin@halcyon.test';
   const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'Root-admin-pass-1';
-  const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+  const databaseUrl = process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
   const database = databaseUrl ? 'postgresql' : 'pglite';
   if (process.env.E2E_BASE_URL) {
     writeRunInfo({ baseUrl: process.env.E2E_BASE_URL.replace(/\/$/, ''), adminEmail, adminPassword, database });
