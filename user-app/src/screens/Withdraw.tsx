@@ -53,7 +53,7 @@ export default function Withdraw() {
     const id = toast.loading('Please wait, your withdrawal is processing...');
     try {
       const res = await api.createWithdrawal({
-        body: { method, amount: value, to: profile.uid, ...(method === 'bank' ? {} : { address: address.trim() }) },
+        body: { method, amount: value, to: profile.uid, ...(method !== 'bank' && address.trim() ? { address: address.trim() } : {}) },
       });
       setSession((s) => ({ ...s, withdraw: [...s.withdraw, res.data] }));
       toast.success('Withdrawal request submitted successfully.', { id });

@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
-import { Toaster, theme } from '@halcyon/shared-ui';
+import { Toaster, theme, toast } from '@halcyon/shared-ui';
 import { configureApi, dropdownAtom, emptyUserSession, store, userSessionAtom, type UserProfile } from '@halcyon/api-client';
 import { profile } from './fixtures';
 
@@ -12,6 +12,11 @@ import { profile } from './fixtures';
 configureApi({ baseUrl: 'http://localhost/api' });
 
 export const TOKEN = 'test-token';
+
+// Toasts live in a module-level store: start every test with none.
+afterEach(() => {
+  act(() => toast.dismiss());
+});
 
 /** Puts an investor session in the shared store (the one api-client reads the token from). */
 export function signIn(user: UserProfile = profile()): UserProfile {

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { profile } from './test/fixtures';
+import { ok, stubHttp, type HttpStub } from './test/http-stub';
+import { currentPath, renderWithProviders, signIn } from './test/render';
+import App from './App';
+
+let http: HttpStub;
+beforeEach(() => {
+  signIn(profile());
+  http = stubHttp({ 'GET /api/user/profile': ok(profile()), 'GET /api/transaction/all': ok([]) });
+});
+afterEach(() => http.restore());
+
+const mount = (route: string) => renderWithProviders(<App />, { route, path: '/user/*' });
+
+describe('user area', () => {
+  it('redirects /user to /user/main and renders the dashboard in the layout', async () => {
+    mount('/user');
+    expect(await screen.findByRole('heading', { name: 'Total portfolio' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/user/main');
+    expect(screen.getByText('Copyright © 2025 Halcyon. All Rights Reserved.')).toBeInTheDocument();
+  });
+
+  it('has the top bar shortcuts and logo, and five bottom tabs with the active one marked', async () => {
+    mount('/user/main');
+    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
+    expect(shortcuts.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/user/withdraw');
+    expect(shortcuts.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
+    expect(shortcuts.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/user/invest');
+    expect(screen.getByRole('banner').querySelector('a[href="/"]')).not.toBeNull();
+    const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
+      ['Home', '/user/main'],
+      ['My trade', '/user/investment-log'],
+      ['Transactions', '/user/transactions'],
+      ['Markets', '/user/market'],
+      ['Copy Trading', '/user/copy-trading'],
+    ]);
+    expect(tabs[0]).toHaveAttribute('aria-current', 'page');
+    expect(tabs[2]).not.toHaveAttribute('aria-current');
+    await screen.findByText('$4,300.50');
+  });
+
+  it('loads a lazy screen from a tab and moves the highlight', async () => {
+    const u = userEvent.setup();
+    mount('/user/main');
+    await screen.findByText('$4,300.50');
+    await u.click(screen.getByRole('link', { name: 'Transactions' }));
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the market widgets area quietly unavailable when the third party cannot load (jsdom)', async () => {
+    mount('/user/market');
+    expect(await screen.findByRole('heading', { name: 'Markets' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Crypto market screener' })).toHaveTextContent('Market data unavailable');
+    expect(screen.getByRole('region', { name: 'Bitcoin to USDT price chart' })).toHaveTextContent('Market data unavailable');
+    expect(screen.getByRole('region', { name: 'Market overview' })).toHaveTextContent('Market data unavailable');
+  });
+});

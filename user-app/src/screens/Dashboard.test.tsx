@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { store, userSessionAtom } from '@halcyon/api-client';
+import { profile } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { currentPath, renderWithProviders, signIn } from '../test/render';
+import Dashboard from './Dashboard';
+
+let http: HttpStub;
+const fresh = profile({ name: 'Ada Lovelace', balance: 4300.5, totalWithdrawals: 250, totalDeposits: 5000, btcBal: 1500.25, usdtBal: 1000, ethBal: 1200.25, solBal: 600 });
+
+beforeEach(() => {
+  signIn(profile({ balance: 1 }));
+  http = stubHttp({ 'GET /api/user/profile': ok(fresh) });
+});
+afterEach(() => http.restore());
+
+describe('Dashboard', () => {
+  it('shows the fresh figures from GET /user/profile, the welcome card and My Assets', async () => {
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByText('$4,300.50')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Total portfolio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Crypto Investment Made Easy.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Trading' })).toHaveAttribute('href', '/user/invest');
+    expect(screen.getByRole('region', { name: 'Total Withdraw' })).toHaveTextContent('$250.00');
+    expect(screen.getByRole('region', { name: 'Total Deposit' })).toHaveTextContent('$5,000.00');
+    const actions = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    expect(actions.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/user/withdraw');
+    expect(actions.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
+    expect(actions.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/user/invest');
+
+    const assets = within(screen.getByRole('region', { name: 'My Assets' }));
+    for (const [name, amount] of [['Bitcoin', '$1,500.25'], ['USDT', '$1,000.00'], ['Ethereum', '$1,200.25'], ['Solana', '$600.00']] as const) {
+      const item = assets.getByRole('listitem', { name });
+      expect(item).toHaveTextContent(`Total ${name} Balance`);
+      expect(item).toHaveTextContent(amount);
+    }
+    expect(store.get(userSessionAtom).user?.balance).toBe(4300.5);
+  });
+
+  it('opens the account menu with name, email, Profile, Settings; closes on an outside click', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<Dashboard />);
+    await screen.findByText('$4,300.50');
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    await u.click(trigger);
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/user/setting');
+    await u.click(screen.getByText('Crypto Investment Made Easy.'));
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+  });
+
+  it('Logout clears the session and goes to /auth/login', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<Dashboard />);
+    await screen.findByText('$4,300.50');
+    await u.click(screen.getByRole('button', { name: 'Account menu' }));
+    await u.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(currentPath()).toBe('/auth/login');
+    expect(store.get(userSessionAtom)).toMatchObject({ user: null, token: null });
+  });
+
+  it('shows the server\'s message when the profile cannot be loaded', async () => {
+    signIn(profile());
+    http.on('GET /api/user/profile', fail(500, 'Database unavailable'));
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+  });
+});

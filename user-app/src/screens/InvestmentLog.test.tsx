@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { investment, profile } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { renderWithProviders, signIn } from '../test/render';
+import InvestmentLog from './InvestmentLog';
+
+let http: HttpStub;
+beforeEach(() => signIn(profile()));
+afterEach(() => http.restore());
+
+const show = () => renderWithProviders(<InvestmentLog />, { route: '/user/investment-log' });
+
+describe('Investment log', () => {
+  it('shows a card per investment with number, id, network, gateway, asset, amount, date, status and end date', async () => {
+    http = stubHttp({
+      'GET /api/investment/all': ok([
+        investment({ id: 'INV-AAA111', asset: 'eth', method: 'ETH', amount: 1500, status: 'pending', createdAt: '2026-03-01T10:00:00.000Z', duration: 45 }),
+      ]),
+    });
+    show();
+    const card = await screen.findByRole('listitem');
+    expect(within(card).getByRole('heading', { name: '#1' })).toBeInTheDocument();
+    const facts = Object.fromEntries(within(card).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({
+      'Transaction ID': 'INV-AAA111',
+      Network: 'BEP-20',
+      Gateway: 'Ethereum',
+      Asset: 'ETH',
+      Amount: '1,500.00 USD',
+      Date: 'Mar 1, 2026, 10:00 AM',
+      Status: 'pending',
+      // createdAt + 45 days
+      'End date': 'Apr 15, 2026',
+    });
+  });
+
+  it('searches by transaction id, case-insensitive substring, with the empty state', async () => {
+    http = stubHttp({ 'GET /api/investment/all': ok([investment({ id: 'INV-AAA111' }), investment({ id: 'inv-bbb222' })]) });
+    const u = userEvent.setup();
+    show();
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    await u.type(screen.getByLabelText('Search by transaction ID'), 'aaa1');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('INV-AAA111')).toBeInTheDocument();
+    await u.clear(screen.getByLabelText('Search by transaction ID'));
+    await u.type(screen.getByLabelText('Search by transaction ID'), 'BBB');
+    expect(screen.getByText('inv-bbb222')).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Search by transaction ID'), 'zzz');
+    expect(screen.getByText('No investment transactions found.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state without investments and the server\'s message on failure', async () => {
+    http = stubHttp({ 'GET /api/investment/all': ok([]) });
+    const { unmount } = show();
+    expect(await screen.findByText('No investment transactions found.')).toBeInTheDocument();
+    unmount();
+    http.on('GET /api/investment/all', fail(500, 'Investments are unavailable'));
+    show();
+    expect(await screen.findByText('Investments are unavailable')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { store, userSessionAtom } from '@halcyon/api-client';
+import { profile } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { renderWithProviders, signIn } from '../test/render';
+import Profile from './Profile';
+
+let http: HttpStub;
+const me = profile({ phoneNumber: '+14155550123', dob: '1995-04-12', profilePic: null });
+beforeEach(() => {
+  signIn(me);
+  http = stubHttp({ 'GET /api/user/profile': ok(me) });
+});
+afterEach(() => http.restore());
+
+const show = async () => {
+  const u = userEvent.setup();
+  renderWithProviders(<Profile />, { route: '/user/profile' });
+  await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
+  return u;
+};
+
+describe('Profile', () => {
+  it('is read-only until Update Profile, with the date of birth limited to 1990-01-01..2024-12-31', async () => {
+    const u = await show();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Username')).toHaveValue('ada');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).toHaveAttribute('type', 'date');
+    expect(dob).toHaveAttribute('min', '1990-01-01');
+    expect(dob).toHaveAttribute('max', '2024-12-31');
+    expect(dob).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Upload profile picture')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByLabelText('Date of birth')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('uploads a picture (images only) and saves profilePic, dob and phoneNumber', async () => {
+    http.on('POST /api/image/upload-single', { status: 201, body: { mediaUrl: '/uploads/ada.png' } });
+    http.on('PATCH /api/user/profile', (req) => ok({ ...me, ...(req.body as object) }, 'Saved'));
+    const u = await show();
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    await u.upload(screen.getByLabelText('Upload profile picture'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(await screen.findByText('Please choose an image file.')).toBeInTheDocument();
+    expect(http.calls('POST /api/image/upload-single')).toHaveLength(0);
+
+    await u.upload(screen.getByLabelText('Upload profile picture'), new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(http.calls('POST /api/image/upload-single')).toHaveLength(1));
+    const upload = http.calls('POST /api/image/upload-single')[0];
+    expect((upload?.body as FormData).get('file')).toBeInstanceOf(Blob);
+    expect(upload?.headers.authorization).toBe('Bearer test-token');
+
+    const dob = screen.getByLabelText('Date of birth');
+    await u.clear(dob);
+    await u.type(dob, '1999-12-31');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(http.calls('PATCH /api/user/profile').map((r) => r.body)).toEqual([{ profilePic: '/uploads/ada.png', phoneNumber: '+14155550123', dob: '1999-12-31' }]);
+    expect(store.get(userSessionAtom).user?.profilePic).toBe('/uploads/ada.png');
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeInTheDocument();
+  });
+
+  it('shows the server\'s message, or "Failed to update profile"', async () => {
+    http.on('PATCH /api/user/profile', fail(400, 'phoneNumber: must be an international number such as +14155550123'));
+    const u = await show();
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('phoneNumber: must be an international number such as +14155550123')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    http.on('PATCH /api/user/profile', () => Promise.reject(new TypeError('fetch failed')));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { store, userSessionAtom } from '@halcyon/api-client';
+import { profile } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { renderWithProviders, signIn } from '../test/render';
+import Settings from './Settings';
+
+let http: HttpStub;
+const me = profile();
+beforeEach(() => {
+  signIn(me);
+  http = stubHttp({ 'GET /api/user/profile': ok(me) });
+});
+afterEach(() => http.restore());
+
+const LABELS = ['State', 'City', 'Bank name', 'Account number', 'Routing number', 'Bitcoin address', 'Ethereum address', 'Solana address'];
+
+const show = async () => {
+  const u = userEvent.setup();
+  renderWithProviders(<Settings />, { route: '/user/setting' });
+  await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
+  return u;
+};
+
+describe('Settings', () => {
+  it('shows every settings field read-only until Manage Settings', async () => {
+    const u = await show();
+    for (const label of LABELS) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Bank name')).toHaveValue('First Bank');
+    expect(screen.getByLabelText('Solana address')).toHaveValue('SoLada');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
+    for (const label of LABELS) expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+  });
+
+  it('PATCHes state, city, bankName, accountNumber, routingNumber, bitcoin, sol, ethereum', async () => {
+    http.on('PATCH /api/user/profile', (req) => ok({ ...me, ...(req.body as object) }));
+    const u = await show();
+    await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
+    await u.clear(screen.getByLabelText('City'));
+    await u.type(screen.getByLabelText('City'), 'Abuja');
+    await u.clear(screen.getByLabelText('Ethereum address'));
+    await u.type(screen.getByLabelText('Ethereum address'), ' 0xnew ');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings updated successfully!')).toBeInTheDocument();
+    expect(http.calls('PATCH /api/user/profile')[0]?.body).toEqual({
+      state: 'Lagos', city: 'Abuja', bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021',
+      bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada',
+    });
+    expect(store.get(userSessionAtom).user?.city).toBe('Abuja');
+    expect(screen.getByRole('button', { name: 'Manage Settings' })).toBeInTheDocument();
+  });
+
+  it('shows the server\'s message, or "Failed to update settings"', async () => {
+    http.on('PATCH /api/user/profile', fail(400, 'accountNumber: must be at most 34 characters'));
+    const u = await show();
+    await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('accountNumber: must be at most 34 characters')).toBeInTheDocument();
+    http.on('PATCH /api/user/profile', () => Promise.reject(new TypeError('fetch failed')));
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update settings')).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch profile" when the profile cannot be loaded and there is none in the session', async () => {
+    signIn(me);
+    store.set(userSessionAtom, (s) => ({ ...s, user: null }));
+    http.on('GET /api/user/profile', () => Promise.reject(new TypeError('fetch failed')));
+    renderWithProviders(<Settings />, { route: '/user/setting' });
+    expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();
+  });
+});
