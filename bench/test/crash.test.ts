@@ -166,7 +166,7 @@ describeWithPostgres('kill -9 under load (PostgreSQL)', () => {
     }
     expect(ended.map((i) => [i.status, i.ended_reason])).toEqual(investments.map(() => ['ended', 'matured']));
     const earnings = await transfersByRef(db, 'maturity_earnings', investments);
-    const principal = await transfersByRef(db, 'investment_principal_return', investments);
+    const principal = await transfersByRef(db, 'maturity_principal', investments);
     expect(investments.map((id) => [earnings.get(id), principal.get(id)])).toEqual(investments.map(() => [1, 1]));
     expect(await checkInvariants(db)).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [] });
   });
