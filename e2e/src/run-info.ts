@@ -21,6 +21,14 @@ export function writeRunInfo(info: RunInfo): void {
   writeFileSync(infoFile, JSON.stringify(info, null, 2));
 }
 
+let override: string | undefined;
+
 export function runInfo(): RunInfo {
-  return JSON.parse(readFileSync(infoFile, 'utf8')) as RunInfo;
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as RunInfo;
+  return override ? { ...info, baseUrl: override } : info;
+}
+
+/** Points this test file's API and page helpers at another running product (deploys test). */
+export function useProduct(baseUrl: string | undefined): void {
+  override = baseUrl;
 }

@@ -1,14 +1,16 @@
 // Issue 6, item 5: the user app deploys on its own. It is served from another origin and port
-// than the shell (a plain static server with CORS), the shell learns where through /config.json
-// only, and a redeploy of the remote (a copy of its build with a visible change) reaches the
-// running shell on the next page load, without the shell being rebuilt or restarted.
+// than the shell (a plain static server with CORS, like a CDN); the product is started with
+// USER_APP_URL naming it, which reaches the shell only through /config.json (the server also
+// allows that origin in its CSP). A redeploy of the remote (a copy of its build with a visible
+// change) reaches the running shell on the next page load, without the shell being rebuilt or
+// the server restarted.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newInvestor, registerInvestor } from '../src/api';
-import { pointRemote } from '../src/config-override';
 import { journey } from '../src/journey';
-import { repoRoot, runInfo } from '../src/run-info';
+import { startProduct, stopProduct, type Product } from '../src/product';
+import { repoRoot, runInfo, useProduct } from '../src/run-info';
 import { serveStatic, type StaticServer } from '../src/static-server';
 import { loginInvestor, shown, text } from '../src/ui';
 
@@ -18,15 +20,20 @@ const VISIBLE = 'Markets today';
 const REDEPLOYED = 'Markets today (build 2)';
 let deployDir = '';
 let remote: StaticServer | undefined;
+let product: Product | undefined;
 
 beforeAll(async () => {
-  await registerInvestor(inv);
   deployDir = mkdtempSync(join(tmpdir(), 'halcyon-remote-'));
   cpSync(join(repoRoot, 'user-app/dist'), deployDir, { recursive: true });
   remote = await serveStatic(deployDir);
-});
+  product = await startProduct({ name: 'server-deploys', env: { USER_APP_URL: `${remote.url}/mf-manifest.json` } });
+  useProduct(product.baseUrl);
+  await registerInvestor(inv);
+}, 180_000);
 
 afterAll(async () => {
+  useProduct(undefined);
+  if (product) await stopProduct(product);
   await remote?.close();
   rmSync(deployDir, { recursive: true, force: true });
 });
@@ -57,10 +64,11 @@ test('the shell loads user-app from another origin named only in /config.json, a
     const u = new URL(r.url());
     if (u.origin === runInfo().baseUrl && u.pathname.startsWith('/remotes/user-app/')) fromShellOrigin.push(u.pathname);
   });
-  await pointRemote(page, 'user_app', `${server.url}/mf-manifest.json`);
   const shellBefore = shellFiles();
 
   await j.step(page, 'loads from the second origin', async () => {
+    const config = (await (await fetch(`${runInfo().baseUrl}/config.json`)).json()) as { remotes: { user_app: string } };
+    expect(config.remotes.user_app).toBe(`${server.url}/mf-manifest.json`);
     await loginInvestor(page, inv.email, inv.password);
     await text(page, 'Crypto Investment Made Easy.', 30_000);
     await shown(page.getByRole('heading', { name: VISIBLE, exact: true }));
