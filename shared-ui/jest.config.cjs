@@ -1,1 +1,3 @@
-module.exports = require('../jest/preset.cjs')({ env: 'jsdom', rootDir: __dirname });
+const preset = require('../jest/preset.cjs')({ env: 'jsdom', rootDir: __dirname });
+
+module.exports = { ...preset, setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };

@@ -16,7 +16,9 @@ export function useTouched(ref: RefObject<HTMLInputElement | HTMLSelectElement |
     const onInvalid = (e: Event) => {
       e.preventDefault();
       setTouched(true);
-      if (form && form.querySelector(':invalid') === el) el.focus();
+      // validity, not ':invalid', which would re-run checkValidity (and this handler) in jsdom.
+      const firstInvalid = form ? Array.from(form.elements).find((f) => 'validity' in f && !(f as HTMLInputElement).validity.valid) : el;
+      if (firstInvalid === el) el.focus();
     };
     form?.addEventListener('submit', onSubmit);
     el.addEventListener('invalid', onInvalid);

@@ -1,0 +1,59 @@
+import { capitalize, formatCompact, formatDate, formatDateTime, formatMoney, formatUsd, methodLabel } from './format';
+
+describe('formatCompact', () => {
+  it('leaves numbers below 1000 unchanged', () => {
+    expect(formatCompact(0)).toBe('0');
+    expect(formatCompact(999)).toBe('999');
+    expect(formatCompact(12.5)).toBe('12.5');
+  });
+  it('shows thousands as K and millions as M with one decimal', () => {
+    expect(formatCompact(1000)).toBe('1.0K');
+    expect(formatCompact(1500)).toBe('1.5K');
+    expect(formatCompact(12_340)).toBe('12.3K');
+    expect(formatCompact(2_000_000)).toBe('2.0M');
+    expect(formatCompact(3_450_000)).toBe('3.5M');
+  });
+  it('rolls over to M instead of showing 1000.0K', () => {
+    expect(formatCompact(999_960)).toBe('1.0M');
+  });
+  it('keeps the sign of negative numbers', () => {
+    expect(formatCompact(-1500)).toBe('-1.5K');
+  });
+});
+
+describe('money', () => {
+  it('formats USD with 2 decimals', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney('99.999')).toBe('$100.00');
+    expect(formatMoney(-5)).toBe('-$5.00');
+    expect(formatUsd(1234.5)).toBe('1,234.50 USD');
+    expect(formatUsd(0)).toBe('0.00 USD');
+  });
+});
+
+describe('dates', () => {
+  it('formats in en-US and UTC', () => {
+    expect(formatDate('2026-11-22T23:30:00Z')).toBe('Nov 22, 2026');
+    expect(formatDateTime('2026-11-22T15:04:00Z')).toBe('Nov 22, 2026, 3:04 PM');
+  });
+  it('gives an empty string for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('labels', () => {
+  it('maps methods to tickers and leaves others', () => {
+    expect(methodLabel('bitcoin')).toBe('BTC');
+    expect(methodLabel('solana')).toBe('SOL');
+    expect(methodLabel('ethereum')).toBe('ETH');
+    expect(methodLabel('usdt')).toBe('usdt');
+    expect(methodLabel('bank')).toBe('bank');
+  });
+  it('capitalizes', () => {
+    expect(capitalize('deposit')).toBe('Deposit');
+    expect(capitalize('')).toBe('');
+  });
+});
