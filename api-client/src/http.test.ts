@@ -1,0 +1,146 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { api } from './api';
+import { ApiError, configureApi, errorMessage } from './http';
+import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from './session';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: http.Server;
+let seen: Seen[] = [];
+/** What the next request answers: status and JSON body (contract shapes). */
+let reply: { status: number; json: unknown } = { status: 200, json: {} };
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.json));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  configureApi({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/` });
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+beforeEach(() => {
+  seen = [];
+  reply = { status: 200, json: { data: [] } };
+  store.set(userSessionAtom, { ...emptyUserSession, token: 'user-token' });
+  store.set(adminSessionAtom, { admin: null, token: 'admin-token', remember: false });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  store.set(clearUserSessionAtom);
+  store.set(clearAdminSessionAtom);
+  jest.restoreAllMocks();
+});
+
+const last = (): Seen => {
+  const s = seen.at(-1);
+  if (!s) throw new Error('no request reached the server');
+  return s;
+};
+
+describe('bearer token per route access', () => {
+  it('sends the user token on user routes', async () => {
+    await api.getTransactions();
+    expect(last()).toMatchObject({ method: 'GET', url: '/api/transaction/all' });
+    expect(last().headers.authorization).toBe('Bearer user-token');
+  });
+
+  it('sends the admin token on admin routes', async () => {
+    await api.listUsers();
+    expect(last().url).toBe('/api/admin/users');
+    expect(last().headers.authorization).toBe('Bearer admin-token');
+  });
+
+  it("sends the user token on 'any' routes outside /admin, the admin token with as: 'admin'", async () => {
+    await api.getPlans();
+    expect(last().headers.authorization).toBe('Bearer user-token');
+    await api.getPlans(undefined, { as: 'admin' });
+    expect(last().headers.authorization).toBe('Bearer admin-token');
+  });
+
+  it('sends no token on public routes', async () => {
+    reply = { status: 200, json: { message: 'sent' } };
+    await api.forgotPassword({ body: { email: 'ada@example.com' } });
+    expect(last().headers.authorization).toBeUndefined();
+    expect(JSON.parse(last().body)).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('fills path params (encoded) from the contract path', async () => {
+    await api.approveDeposit({ params: { id: 'dep 1', method: 'bitcoin' } });
+    expect(last()).toMatchObject({ method: 'PATCH', url: '/api/admin/deposits/dep%201/bitcoin/approve' });
+  });
+});
+
+describe('Idempotency-Key on money POSTs', () => {
+  it('adds a fresh key per call on idempotent routes', async () => {
+    reply = { status: 201, json: { data: {} } };
+    await api.createDeposit({ body: { method: 'bitcoin', amount: 100, from: 'u1' } });
+    const first = last().headers['idempotency-key'];
+    await api.createDeposit({ body: { method: 'bitcoin', amount: 100, from: 'u1' } });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(last().headers['idempotency-key']).not.toBe(first);
+    expect(JSON.parse(last().body)).toEqual({ method: 'bitcoin', amount: 100, from: 'u1' });
+  });
+
+  it('uses the caller-supplied key (a retry of the same request)', async () => {
+    await api.createWithdrawal({ body: { method: 'bank', amount: 5, to: 'u1' } }, { idempotencyKey: 'key-1' });
+    expect(last().headers['idempotency-key']).toBe('key-1');
+  });
+
+  it('sends none on other routes', async () => {
+    await api.getPlans();
+    expect(last().headers['idempotency-key']).toBeUndefined();
+  });
+});
+
+describe('errors', () => {
+  it("become ApiError with the server's message, status and code", async () => {
+    reply = { status: 422, json: { message: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' } };
+    const error = await api.createWithdrawal({ body: { method: 'bank', amount: 5, to: 'u1' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Insufficient balance', status: 422, code: 'INSUFFICIENT_BALANCE' });
+    expect(errorMessage(error, 'Failed to invest.')).toBe('Insufficient balance');
+  });
+
+  it('network failures give status 0 and the screen fallback text', async () => {
+    configureApi({ baseUrl: 'http://127.0.0.1:1/api' });
+    const error = await api.getPlans().catch((e: unknown) => e);
+    configureApi({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` });
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(errorMessage(error, 'Failed to fetch plans.')).toBe('Failed to fetch plans.');
+  });
+
+  it('a 401 on a user call clears the user session only', async () => {
+    reply = { status: 401, json: { message: 'Session expired', code: 'UNAUTHORIZED' } };
+    await expect(api.getProfile()).rejects.toMatchObject({ status: 401 });
+    expect(store.get(userSessionAtom).token).toBeNull();
+    expect(store.get(adminSessionAtom).token).toBe('admin-token');
+  });
+
+  it('a 401 on an admin call clears the admin session only', async () => {
+    reply = { status: 401, json: { message: 'Session expired', code: 'UNAUTHORIZED' } };
+    await expect(api.listUsers()).rejects.toMatchObject({ status: 401 });
+    expect(store.get(adminSessionAtom).token).toBeNull();
+    expect(store.get(userSessionAtom).token).toBe('user-token');
+  });
+
+  it('a 401 on a public call (wrong password) clears nothing', async () => {
+    reply = { status: 401, json: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } };
+    await expect(api.login({ body: { email: 'a@b.co', password: 'x' } })).rejects.toMatchObject({ message: 'Invalid email or password' });
+    expect(store.get(userSessionAtom).token).toBe('user-token');
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderShell, resetShellState, stubApi } from '../../test/harness';
+import { userProfile } from '../../test/fixtures';
+
+beforeEach(resetShellState);
+
+async function fill(confirm: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+  await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+  await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
+  await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '4155550123');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'hunter2222');
+  await user.type(screen.getByLabelText(/^Confirm Password/), confirm);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('Register (/auth/register)', () => {
+  it('has the spec fields and a link to the login', () => {
+    renderShell('/auth/register');
+    for (const name of ['First Name', 'Last Name', 'Username', 'Phone Number', 'Email']) expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it("says 'Passwords do not match!' and sends no request when they differ", async () => {
+    const calls = stubApi({});
+    renderShell('/auth/register');
+    await fill('something-else');
+    expect((await screen.findAllByText('Passwords do not match!')).length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('requires every field before sending', async () => {
+    const calls = stubApi({});
+    renderShell('/auth/register');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
+    expect((await screen.findAllByText('This field is required.')).length).toBe(7);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends name = first + last, shows the toasts and goes to /auth/login', async () => {
+    const calls = stubApi({ 'POST /auth/register': { status: 201, json: { data: userProfile, message: 'Registered' } } });
+    renderShell('/auth/register');
+    await fill('hunter2222');
+    expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'ada@example.com', password: 'hunter2222' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+  });
+
+  it('shows the loading toast while the request runs', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
+    renderShell('/auth/register');
+    await fill('hunter2222');
+    expect(await screen.findByText('Please wait...')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when registration fails and stays", async () => {
+    stubApi({ 'POST /auth/register': { status: 409, json: { message: 'That email is already registered', code: 'DUPLICATE' } } });
+    renderShell('/auth/register');
+    await fill('hunter2222');
+    expect(await screen.findByText('That email is already registered')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/register');
+  });
+});
