@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import health from './health/routes';
+import auth from './auth/routes';
+import users from './users/routes';
+import invites from './invites/routes';
+import uploads from './uploads/routes';
+import walletAddresses from './wallet-addresses/routes';
+import traders from './traders/routes';
 import deposits from './deposits/routes';
 import withdrawals from './withdrawals/routes';
 import plans from './plans/routes';
@@ -11,6 +17,12 @@ import solvency from './solvency/routes';
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
   health,
+  auth,
+  users,
+  invites,
+  uploads,
+  walletAddresses,
+  traders,
   deposits,
   withdrawals,
   plans,

@@ -65,16 +65,17 @@ function openApiSchema(name: RouteName): Record<string, unknown> {
 export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>, options: RouteOptions = {}): RoutePlugin {
   const route = routes[name] as Routes[RouteName];
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    const limit = options.rateLimit?.(app.config) ?? 0;
+    const limitOf = options.rateLimit;
     app.route({
       method: route.method,
       url: route.path,
       schema: openApiSchema(name),
-      ...(limit > 0
+      ...(limitOf
         ? {
             config: {
               rateLimit: {
-                max: limit,
+                // Read per request, so tests (and an operator's reload) can change it; 0 means no limit.
+                max: () => limitOf(app.config) || Number.MAX_SAFE_INTEGER,
                 timeWindow: 60_000,
                 hook: 'preHandler',
                 // Per client and per account: one attacker cannot lock out everyone, nor spray one account.
@@ -101,7 +102,7 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
         }
         const ctx = {
           name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,
-        } as RouteContext<N>;
+        } as unknown as RouteContext<N>;
         const result = await handler(ctx);
         if (app.config.checkResponses) {
           const check = route.response.safeParse(result);
@@ -121,8 +122,11 @@ function emailOf(body: unknown): string {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 200) : '';
 }
 
-/** A feature's routes as one plugin: `export default feature(defineRoute(...), ...)`. */
-export function feature(...list: RoutePlugin[]): FastifyPluginAsync {
+/**
+ * A feature's routes as one plugin: `export default feature(defineRoute(...), ...)`. A plain plugin
+ * may sit in the list for a route outside the contract (e.g. GET /api/media/:name).
+ */
+export function feature(...list: Array<RoutePlugin | FastifyPluginAsync>): FastifyPluginAsync {
   return async (app) => {
     for (const r of list) await app.register(r);
   };

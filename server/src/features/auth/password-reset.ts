@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../auth/passwords';
+import { AppError } from '../../http/errors';
+import type { UserRow } from '../users/profile';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/** Where emailed links point: PUBLIC_URL, else this server on localhost (never the request's Host header). */
+export function publicOrigin(app: FastifyInstance): string {
+  return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+}
+
+/**
+ * A single-use link valid for one hour, stored only as a SHA-256 hash, sent through the mailer.
+ * Earlier unused links of the same account stop working.
+ */
+export async function sendResetLink(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await app.db.tx(async (q) => {
+    await q.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [user.id]);
+    await q.query('INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [sha256(token), user.id, new Date(Date.now() + RESET_TTL_MS)]);
+  });
+  const link = `${publicOrigin(app)}/auth/reset_password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await app.mailer.send({
+    to: user.email,
+    subject: `${app.config.brand}: reset your password`,
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${app.config.brand} account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+  });
+}
+
+/** Consumes the token (once, atomically), sets the password and revokes every existing session. */
+export async function resetPassword(app: FastifyInstance, email: string, token: string, password: string): Promise<void> {
+  const hash = await hashPassword(password, app.config.scryptCost);
+  const done = await app.db.tx(async (q) => {
+    const used = await q.query<{ user_id: string }>(
+      `UPDATE password_reset_tokens t SET used_at = now()
+       FROM users u
+       WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
+         AND u.id = t.user_id AND u.email = $2 AND u.closed_at IS NULL
+       RETURNING t.user_id`,
+      [sha256(token), email],
+    );
+    const uid = used.rows[0]?.user_id;
+    if (!uid) return false;
+    await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1 WHERE id = $1', [uid, hash]);
+    return true;
+  });
+  if (!done) throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired');
+}

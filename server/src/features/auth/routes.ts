@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
+import { REMEMBER_TTL_S, SESSION_TTL_S } from '../../auth/tokens';
+import { defineRoute, feature } from '../../http/define-route';
+import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+import { adminRecord, findUserByEmail, findUserById, userProfile } from '../users/profile';
+import { RESET_SENT_MESSAGE, resetPassword, sendResetLink } from './password-reset';
+
+const BAD_LOGIN = 'Invalid email or password';
+
+/** 409 naming what is taken; checked first for the message, the unique indexes decide under races. */
+async function assertFree(q: import('../../db/types').Queryable, email: string, username: string | null): Promise<void> {
+  const { rows } = await q.query<{ email: string; username: string }>('SELECT email, username FROM users WHERE email = $1 OR lower(username) = lower($2)', [email, username ?? '']);
+  if (rows.some((r) => r.email === email)) throw conflict('Email is already registered', 'EMAIL_TAKEN');
+  if (username && rows.length) throw conflict('Username is already taken', 'USERNAME_TAKEN');
+}
+
+function uniqueConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'users_email_key')) throw conflict('Email is already registered', 'EMAIL_TAKEN');
+  if (isUniqueViolation(error, 'users_username_key')) throw conflict('Username is already taken', 'USERNAME_TAKEN');
+  throw error;
+}
+
+export default feature(
+  defineRoute(
+    'login',
+    async ({ body, db, request }) => {
+      const user = await findUserByEmail(db, body.email);
+      // Unknown emails cost a hash too, so timing does not tell which emails have accounts.
+      const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
+      const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version }, body.remember ? REMEMBER_TTL_S : SESSION_TTL_S);
+      const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
+      return { data, token, message: 'Login Successfully' };
+    },
+    { rateLimit: (c) => c.rateLimits.login },
+  ),
+
+  defineRoute(
+    'register',
+    async ({ body, db, config }) => {
+      await assertFree(db, body.email, body.username);
+      const hash = await hashPassword(body.password, config.scryptCost);
+      const id = randomUUID();
+      try {
+        await db.query(
+          "INSERT INTO users (id, name, username, email, phone_number, password_hash, role) VALUES ($1, $2, $3, $4, $5, $6, 'user')",
+          [id, body.name, body.username, body.email, body.phone, hash],
+        );
+      } catch (error) {
+        uniqueConflict(error);
+      }
+      const row = await findUserById(db, id);
+      if (!row) throw new Error('registered user vanished');
+      return { data: await userProfile(db, row), message: 'Registration Successful!' };
+    },
+    { rateLimit: (c) => c.rateLimits.register },
+  ),
+
+  defineRoute(
+    'forgotPassword',
+    async ({ body, request }) => {
+      const user = await findUserByEmail(request.server.db, body.email);
+      if (user && !user.closed_at) await sendResetLink(request.server, user);
+      return { message: RESET_SENT_MESSAGE };
+    },
+    { rateLimit: (c) => c.rateLimits.reset },
+  ),
+
+  // The spec's body is { email } (send instructions); with the emailed token and a new password it resets.
+  defineRoute(
+    'resetPassword',
+    async ({ body, request }) => {
+      if (body.token === undefined && body.password === undefined) {
+        const user = await findUserByEmail(request.server.db, body.email);
+        if (user && !user.closed_at) await sendResetLink(request.server, user);
+        return { message: RESET_SENT_MESSAGE };
+      }
+      if (body.token === undefined) throw badRequest('token: is required');
+      if (body.password === undefined) throw badRequest('password: is required');
+      await resetPassword(request.server, body.email, body.token, body.password);
+      return { message: 'Your password has been reset. You can log in now.' };
+    },
+    { rateLimit: (c) => c.rateLimits.reset },
+  ),
+
+  defineRoute(
+    'registerAdmin',
+    async ({ body, db, config }) => {
+      const inviteOnly = config.adminRegistration === 'invite';
+      if (inviteOnly && !body.inviteCode) throw badRequest('inviteCode: is required');
+      await assertFree(db, body.email, null);
+      const hash = await hashPassword(body.password, config.scryptCost);
+      const id = randomUUID();
+      const name = body.name || body.email.split('@')[0] || 'Admin';
+      try {
+        await db.tx(async (q) => {
+          await q.query("INSERT INTO users (id, name, username, email, password_hash, role) VALUES ($1, $2, $3, $4, $5, 'admin')", [id, name, `admin-${id.slice(0, 8)}`, body.email, hash]);
+          if (!inviteOnly) return;
+          // Compare-and-set: a code is spent by exactly one registration, even when two race.
+          const spent = await q.query(
+            'UPDATE admin_invites SET used_at = now(), used_by = $2 WHERE code = $1 AND used_at IS NULL AND expires_at > now() RETURNING code',
+            [body.inviteCode, id],
+          );
+          if (!spent.rows.length) throw new AppError(403, 'INVALID_INVITE', 'Invite code is invalid, expired or already used');
+        });
+      } catch (error) {
+        uniqueConflict(error);
+      }
+      const row = await findUserById(db, id);
+      if (!row) throw new Error('registered admin vanished');
+      return { data: adminRecord(row), message: 'Registration Successfully' };
+    },
+    { rateLimit: (c) => c.rateLimits.register },
+  ),
+);

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Trader } from '@halcyon/api-client/contract';
+import { defineRoute, feature } from '../../http/define-route';
+import { badRequest, notFound } from '../../http/errors';
+import { isMediaUrl } from '../uploads/routes';
+
+interface Row {
+  id: string;
+  name: string;
+  image_url: string;
+  wins: number;
+  losses: number;
+  profit_share: string;
+  created_at: Date;
+}
+
+/** Rounded integer percent of wins; 0 when there are no trades (spec 5). */
+export const winRate = (wins: number, losses: number): number => (wins + losses === 0 ? 0 : Math.round((wins / (wins + losses)) * 100));
+
+const toTrader = (r: Row): Trader => ({
+  _id: r.id,
+  name: r.name,
+  imageUrl: r.image_url,
+  wins: r.wins,
+  losses: r.losses,
+  winRate: winRate(r.wins, r.losses),
+  profitShare: r.profit_share,
+  createdAt: r.created_at.toISOString(),
+});
+
+export default feature(
+  defineRoute('getTraders', async ({ db }) => ({ data: (await db.query<Row>('SELECT * FROM traders ORDER BY created_at, id')).rows.map(toTrader) })),
+
+  defineRoute('createTrader', async ({ body, db, request }) => {
+    // Shown in every investor's <img>: only our uploads or a plain web address.
+    if (!isMediaUrl(request.server, body.imageUrl) && !/^https?:\/\/[^\s"'<>]+$/i.test(body.imageUrl)) {
+      throw badRequest('imageUrl: must be an uploaded image URL or an http(s) URL');
+    }
+    const { rows } = await db.query<Row>(
+      'INSERT INTO traders (id, name, image_url, wins, losses, profit_share) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      [randomUUID(), body.name, body.imageUrl, body.wins, body.losses, body.profitShare],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('trader insert returned nothing');
+    return { data: toTrader(row), message: 'Trader added successfully' };
+  }),
+
+  defineRoute('deleteTrader', async ({ params, db }) => {
+    const { rows } = await db.query('DELETE FROM traders WHERE id = $1 RETURNING id', [params.id]);
+    if (!rows.length) throw notFound('Trader not found', 'TRADER_NOT_FOUND');
+    return { message: 'Trader deleted successfully' };
+  }),
+
+  defineRoute('toggleCopy', async ({ params, auth, db }) => {
+    const copying = await db.tx(async (q) => {
+      // Lock the trader row: a concurrent delete cannot slip between the check and the insert.
+      const trader = await q.query('SELECT id FROM traders WHERE id = $1 FOR SHARE', [params.id]);
+      if (!trader.rows.length) throw notFound('Trader not found', 'TRADER_NOT_FOUND');
+      const stopped = await q.query('DELETE FROM user_copy_traders WHERE user_id = $1 AND trader_id = $2 RETURNING trader_id', [auth.uid, params.id]);
+      if (stopped.rows.length) return false;
+      await q.query('INSERT INTO user_copy_traders (user_id, trader_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [auth.uid, params.id]);
+      return true;
+    });
+    const list = await db.query<{ trader_id: string }>('SELECT trader_id FROM user_copy_traders WHERE user_id = $1 ORDER BY created_at, trader_id', [auth.uid]);
+    return { data: { copying, copyTraders: list.rows.map((r) => r.trader_id) }, message: copying ? 'Started copying!' : 'Stopped copying!' };
+  }),
+);

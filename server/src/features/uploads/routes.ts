@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { defineRoute, feature } from '../../http/define-route';
+import { AppError, badRequest, notFound } from '../../http/errors';
+
+/** By content (magic bytes), never by name or declared type; SVG is refused (it can carry script). */
+const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLOWED).map(([type, ext]) => [ext, type]));
+
+export const mediaUrl = (app: FastifyInstance, name: string) => `${app.config.apiBaseUrl}/media/${name}`;
+
+/** True for a URL this server handed out for an upload. */
+export const isMediaUrl = (app: FastifyInstance, url: string) => url.startsWith(`${app.config.apiBaseUrl}/media/`) && /^[\w-]+\.(png|jpg|gif|webp)$/.test(url.slice(app.config.apiBaseUrl.length + 7));
+
+async function readUpload(app: FastifyInstance, request: import('fastify').FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw badRequest('file: is required');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB`);
+    throw error;
+  }
+  if (!data.length) throw badRequest('file: is empty');
+  return data;
+}
+
+export default feature(
+  defineRoute('uploadImage', async ({ request, auth, db }) => {
+    const app = request.server;
+    const data = await readUpload(app, request);
+    const type = await fileTypeFromBuffer(data);
+    const ext = type ? ALLOWED[type.mime] : undefined;
+    if (!type || !ext) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image', 'UNSUPPORTED_FILE');
+    const name = `${randomUUID()}.${ext}`;
+    await app.storage.put(name, data, type.mime);
+    await db.query('INSERT INTO uploads (name, content_type, size, uploaded_by) VALUES ($1, $2, $3, $4)', [name, type.mime, data.length, auth.uid]);
+    return { mediaUrl: mediaUrl(app, name) };
+  }),
+  // The returned mediaUrl: public (images are shown in <img>), immutable, never sniffed as anything else.
+  async (app) => {
+    app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {
+      const { name } = request.params;
+      const ext = /^[\w-]+\.(png|jpg|gif|webp)$/.exec(name)?.[1];
+      const data = ext ? await app.storage.get(name) : null;
+      if (!ext || !data) throw notFound('No such media', 'NOT_FOUND');
+      return reply
+        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(data);
+    });
+  },
+);

@@ -1,0 +1,60 @@
+import type { UpdateProfileBody } from '@halcyon/api-client/contract';
+import { defineRoute, feature } from '../../http/define-route';
+import { conflict, notFound } from '../../http/errors';
+import { sendResetLink } from '../auth/password-reset';
+import { findUserById, userProfile, userProfiles, type UserRow } from './profile';
+
+const COLUMNS: Record<keyof UpdateProfileBody, string> = {
+  name: 'name',
+  profilePic: 'profile_pic',
+  dob: 'dob',
+  phoneNumber: 'phone_number',
+  state: 'state',
+  city: 'city',
+  bankName: 'bank_name',
+  accountNumber: 'account_number',
+  routingNumber: 'routing_number',
+  bitcoin: 'bitcoin',
+  ethereum: 'ethereum',
+  sol: 'sol',
+  usdt: 'usdt',
+};
+
+async function openInvestor(q: import('../../db/types').Queryable, uid: string): Promise<UserRow> {
+  const row = await findUserById(q, uid);
+  if (!row || row.role !== 'user') throw notFound('User not found', 'USER_NOT_FOUND');
+  return row;
+}
+
+export default feature(
+  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, await openInvestor(db, auth.uid)) })),
+
+  defineRoute('updateProfile', async ({ auth, body, db }) => {
+    const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
+    if (entries.length) {
+      const sets = entries.map((k, i) => `${COLUMNS[k]} = $${i + 2}`);
+      await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, [auth.uid, ...entries.map((k) => body[k])]);
+    }
+    return { data: await userProfile(db, await openInvestor(db, auth.uid)), message: 'Profile updated successfully!' };
+  }),
+
+  defineRoute('listUsers', async ({ db }) => {
+    const { rows } = await db.query<UserRow>("SELECT * FROM users WHERE role = 'user' AND closed_at IS NULL ORDER BY created_at DESC, id");
+    return { data: await userProfiles(db, rows) };
+  }),
+
+  // Closing, not deleting: the ledger keeps the account's history; its sessions end at once.
+  defineRoute('deleteUser', async ({ params, db }) => {
+    await openInvestor(db, params.uid);
+    const closed = await db.query('UPDATE users SET closed_at = now(), token_version = token_version + 1 WHERE id = $1 AND closed_at IS NULL RETURNING id', [params.uid]);
+    if (!closed.rows.length) throw conflict('This account is already closed', 'ALREADY_CLOSED');
+    return { message: 'User deleted successfully.' };
+  }),
+
+  defineRoute('sendUserPasswordReset', async ({ params, db, request }) => {
+    const user = await openInvestor(db, params.uid);
+    if (user.closed_at) throw conflict('This account is closed', 'ACCOUNT_CLOSED');
+    await sendResetLink(request.server, user);
+    return { message: `Password reset link sent to ${user.email}.` };
+  }),
+);
