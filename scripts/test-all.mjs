@@ -31,6 +31,14 @@ await step('e2e (PostgreSQL)', () =>
   postgresSuite((url) => pnpm(['--filter', './e2e', 'run', 'test', '--testPathIgnorePatterns=screens'], { env: { E2E_DATABASE_URL: url } })),
 );
 
+// Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
+// production build and a fresh PostgreSQL database. Then the bundle budget: fails when the JS of
+// /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
+await step('faults', () =>
+  postgresSuite(async (url) => (await pnpm(['--filter', './server', 'run', 'build'])) || pnpm(['--filter', './bench', 'run', 'test'], { env: { DATABASE_URL: url } })),
+);
+await step('bundle-budget', () => pnpm(['--filter', './bench', 'run', 'budget']));
+
 console.log(failures.length ? `\nFAILED: ${failures.join(', ')}` : '\nAll suites passed.');
 process.exit(failures.length ? 1 : 0);
 

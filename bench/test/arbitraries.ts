@@ -68,7 +68,18 @@ export const rawBody: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A path parameter value, URL-encoded the way a client would put it in the path. */
-export const hostileParam: fc.Arbitrary<string> = hostileString.map((s) => (s === '' ? '%20' : encodeURIComponent(s)));
+const encode = (s: string): string => {
+  try {
+    return s === '' ? '%20' : encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80'; // a lone surrogate, as the invalid UTF-8 a raw client would send
+  }
+};
+export const hostileParam: fc.Arbitrary<string> = fc.oneof(
+  hostileString.map(encode),
+  // Already-broken encodings that only a raw client sends.
+  fc.constantFrom('%', '%zz', '%C0%AF', '%FF', '..%2F..%2F', '%252e'),
+);
 
 export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
