@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderUi } from '../../test/render';
+import { theme } from '../theme';
+import { Table } from './Table';
+import type { TableColumn } from './cells';
+
+interface Tx {
+  id: string;
+  method: string;
+  type: string;
+  amount: number;
+  date: string | null;
+  status: string;
+}
+
+const columns: TableColumn<Tx>[] = [
+  { key: 'method', header: 'Method', kind: 'method', sortable: true },
+  { key: 'type', header: 'Type', sortable: true },
+  { key: 'amount', header: 'Amount', kind: 'money', sortable: true },
+  { key: 'date', header: 'Date', kind: 'date', sortable: true },
+  { key: 'status', header: 'Status', kind: 'status' },
+];
+
+const rows: Tx[] = [
+  { id: '1', method: 'bitcoin', type: 'deposit', amount: 1234.5, date: '2026-11-20T10:00:00Z', status: 'approved' },
+  { id: '2', method: 'solana', type: 'withdraw', amount: 20, date: null, status: 'pending' },
+  { id: '3', method: 'ethereum', type: '', amount: 300, date: '2026-11-21T10:00:00Z', status: 'declined' },
+  { id: '4', method: 'usdt', type: 'invest', amount: 5, date: '2026-11-19T10:00:00Z', status: 'processing' },
+];
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const firstCells = (col: number) => bodyRows().map((r) => within(r).getAllByRole('cell')[col]?.textContent);
+
+describe('Table', () => {
+  it('shows the empty message with no rows or no columns', () => {
+    const { rerender } = renderUi(<Table columns={columns} rows={[]} caption="Transactions" />);
+    expect(screen.getByText('No data available to display.')).toBeInTheDocument();
+    rerender(<Table columns={[]} rows={rows} caption="Transactions" />);
+    expect(screen.getByText('No data available to display.')).toBeInTheDocument();
+  });
+
+  it('is a real table with a caption and column headers', () => {
+    renderUi(<Table columns={columns} rows={rows} caption="Transactions" getRowKey={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Method', 'Type', 'Amount', 'Date', 'Status']);
+    headers.forEach((h) => expect(h).toHaveAttribute('scope', 'col'));
+    expect(screen.getByRole('region', { name: 'Transactions' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('formats methods, money, dates and dashes for empty cells', () => {
+    renderUi(<Table columns={columns} rows={rows} />);
+    expect(firstCells(0)).toEqual(['BTC', 'SOL', 'ETH', 'usdt']);
+    expect(firstCells(2)).toEqual(['$1,234.50', '$20.00', '$300.00', '$5.00']);
+    expect(firstCells(3)).toEqual(['Nov 20, 2026', '-', 'Nov 21, 2026', 'Nov 19, 2026']);
+    expect(firstCells(1)).toEqual(['deposit', 'withdraw', '-', 'invest']);
+  });
+
+  it('shows statuses as coloured badges', () => {
+    renderUi(<Table columns={columns} rows={rows} />);
+    const colour = (text: string) => screen.getByText(text);
+    expect(colour('Approved')).toHaveStyle({ backgroundColor: theme.colors.success });
+    expect(colour('Declined')).toHaveStyle({ backgroundColor: theme.colors.danger });
+    expect(colour('Pending')).toHaveStyle({ backgroundColor: theme.colors.warning });
+    expect(colour('Processing')).toHaveStyle({ backgroundColor: theme.colors.info });
+  });
+
+  it('uses a dash when a custom render gives nothing', () => {
+    renderUi(<Table columns={[{ key: 'x', header: 'X', render: () => null }]} rows={[{ x: 1 }]} />);
+    expect(firstCells(0)).toEqual(['-']);
+  });
+
+  it('sorts by a header button, toggling ascending and descending with aria-sort', async () => {
+    const user = userEvent.setup();
+    renderUi(<Table columns={columns} rows={rows} />);
+    const amountHeader = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amountHeader).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(amountHeader).getByRole('button', { name: /Amount/ }));
+    expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstCells(2)).toEqual(['$5.00', '$20.00', '$300.00', '$1,234.50']);
+    await user.click(within(amountHeader).getByRole('button', { name: /Amount/ }));
+    expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells(2)).toEqual(['$1,234.50', '$300.00', '$20.00', '$5.00']);
+    // Dates sort by time, empty last.
+    await user.click(screen.getByRole('button', { name: /Date/ }));
+    expect(firstCells(3)).toEqual(['Nov 19, 2026', 'Nov 20, 2026', 'Nov 21, 2026', '-']);
+    // Not sortable: a plain header.
+    expect(within(screen.getByRole('columnheader', { name: 'Status' })).queryByRole('button')).toBeNull();
+  });
+
+  it('filters with a labelled search box on shown text', async () => {
+    const user = userEvent.setup();
+    renderUi(<Table columns={columns} rows={rows} searchable searchLabel="Search transactions" />);
+    const search = screen.getByRole('searchbox', { name: 'Search transactions' });
+    await user.type(search, 'btc');
+    expect(firstCells(0)).toEqual(['BTC']);
+    await user.clear(search);
+    await user.type(search, 'DEC');
+    expect(firstCells(4)).toEqual(['Declined']);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No data available to display.')).toBeInTheDocument();
+  });
+
+  it('pages long tables', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) => ({ n: i + 1 }));
+    renderUi(<Table columns={[{ key: 'n', header: 'N' }]} rows={many} pageSize={5} />);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(firstCells(0)).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(firstCells(0)).toEqual(['6', '7', '8', '9', '10']);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(firstCells(0)).toEqual(['11', '12']);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('has no pager when everything fits', () => {
+    renderUi(<Table columns={[{ key: 'n', header: 'N' }]} rows={[{ n: 1 }]} pageSize={5} />);
+    expect(screen.queryByText(/Page 1 of/)).not.toBeInTheDocument();
+  });
+});
