@@ -28,10 +28,10 @@ export async function settleOneMatured(q: Queryable): Promise<string | null> {
   ).rows[0];
   if (!due) return null;
   const ended = await q.query(
-    "UPDATE investments SET status = 'ended', ended_reason = 'matured', ended_at = now() WHERE id = $1 AND status = 'approved'",
+    "UPDATE investments SET status = 'ended', ended_reason = 'matured', ended_at = now() WHERE id = $1 AND status = 'approved' RETURNING id",
     [due.id],
   );
-  if (ended.rowCount === 0) return null;
+  if (ended.rows.length === 0) return null;
   const amountCents = Number(due.amount_cents);
   const ref = { type: 'investment' as const, id: due.id };
   await transfer(q, {

@@ -78,7 +78,7 @@ async function claimKey(db: Db, uid: string, key: string, route: string, hash: s
        RETURNING claim`,
       [uid, key, route, hash, claim, KEY_TTL_HOURS, STALE_CLAIM_MINUTES],
     );
-    if (taken.rowCount > 0) return undefined;
+    if (taken.rows.length > 0) return undefined;
 
     const existing = (
       await db.query<KeyRow>('SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE uid = $1 AND key = $2', [uid, key])
@@ -104,11 +104,11 @@ async function claimKey(db: Db, uid: string, key: string, route: string, hash: s
 async function finish(q: { query: TxQueryable['query'] }, uid: string, key: string, claim: string, status: number, body: unknown): Promise<void> {
   const done = await q.query(
     `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5::jsonb
-     WHERE uid = $1 AND key = $2 AND claim = $3 AND status = 'in_flight'`,
+     WHERE uid = $1 AND key = $2 AND claim = $3 AND status = 'in_flight' RETURNING 1`,
     [uid, key, claim, status, JSON.stringify(body)],
   );
   // Another request took the key over (ours was presumed dead): roll our work back.
-  if (done.rowCount === 0) throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_SUPERSEDED');
+  if (done.rows.length === 0) throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_SUPERSEDED');
 }
 
 /** sha256 of the route and the request in canonical JSON (object keys sorted). */

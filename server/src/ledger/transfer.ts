@@ -62,7 +62,7 @@ async function debit(q: Queryable, t: TransferInput): Promise<void> {
     [t.debit.id, t.amountCents],
   );
   // A user account that does not exist yet has balance 0: also insufficient.
-  if (debited.rowCount === 0) throw insufficientBalance();
+  if (debited.rows.length === 0) throw insufficientBalance();
 }
 
 async function credit(q: Queryable, t: TransferInput): Promise<void> {

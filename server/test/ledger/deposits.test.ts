@@ -21,7 +21,7 @@ test('POST /deposit creates a pending deposit and moves no money', async () => {
     uid: user.uid, amount: 250.5, method: 'bitcoin', status: 'pending', decidedAt: null, user: { name: 'Ann Lee', email: user.email },
   });
   expect(await figures(t(), user)).toMatchObject({ balance: 0, btcBal: 0, totalDeposits: 0 });
-  expect((await t().db.query('SELECT 1 FROM transfers')).rowCount).toBe(0);
+  expect((await t().db.query('SELECT 1 FROM transfers')).rows).toEqual([]);
 });
 
 test('POST /deposit with another user as `from` is refused with 403', async () => {

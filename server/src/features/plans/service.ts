@@ -45,7 +45,7 @@ export async function createPlan(q: Queryable, adminUid: string, body: CreatePla
   const owner = body.uid ? body.uid : null;
   if (owner) {
     const u = await q.query("SELECT 1 FROM users WHERE id = $1 AND role = 'user' AND closed_at IS NULL", [owner]);
-    if (u.rowCount === 0) throw notFound('User not found');
+    if (u.rows.length === 0) throw notFound('User not found');
   }
   const name = body.name ? body.name : null;
   const r = await q.query<PlanRow>(
@@ -58,6 +58,6 @@ export async function createPlan(q: Queryable, adminUid: string, body: CreatePla
 
 /** Soft delete: no longer offered; investments keep their plan. 404 if unknown or already deleted. */
 export async function deletePlan(q: Queryable, id: string): Promise<void> {
-  const r = await q.query('UPDATE plans SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
-  if (r.rowCount === 0) throw notFound('Plan not found');
+  const r = await q.query('UPDATE plans SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id', [id]);
+  if (r.rows.length === 0) throw notFound('Plan not found');
 }
