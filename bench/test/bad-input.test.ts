@@ -11,8 +11,8 @@ import { checkInvariants } from '../src/lib/invariants';
 import { caller, hostileHeaders, hostileJson, hostileParam, hostileQuery, poisoned, rawBody, type Caller } from './arbitraries';
 import { databaseUrl, describeWithPostgres } from './helpers';
 
-/** Requests per route; 45 routes × 70 ≈ 3,000 requests (about a minute on 2 cores). */
-const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 70);
+/** Requests per route; 45 routes × 120 ≈ 5,000 requests (under a minute on 2 cores). */
+const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 120);
 
 interface Sent {
   route: RouteName;
@@ -20,6 +20,7 @@ interface Sent {
   path: string;
   as: Caller;
   status: number;
+  contentType: string | undefined;
 }
 
 describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
@@ -126,7 +127,7 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
             throw error;
           }
           sent++;
-          if (status >= 500) fiveHundreds.push({ route: name, method: def.method, path, as, status });
+          if (status >= 500) fiveHundreds.push({ route: name, method: def.method, path, as, status, contentType: h['content-type'] });
           return status < 500;
         }),
         { numRuns: RUNS, endOnFailure: true },

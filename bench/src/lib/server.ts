@@ -54,7 +54,9 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'halcyon-bench-data-'));
   const logFile = join(tmpdir(), `halcyon-bench-server-${port}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [serverMain], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -67,6 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       TOKEN_SECRET,
+      STATIC_ROOT: repoRoot,
       // Setup registers and logs in many investors from one address: the auth rate limits would
       // answer 429 to the benchmark, not to an attacker.
       RATE_LIMIT_LOGIN: '0',
