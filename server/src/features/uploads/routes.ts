@@ -17,13 +17,16 @@ async function readUpload(app: FastifyInstance, request: import('fastify').Fasti
   if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');
   const part = await request.file();
   if (!part || part.fieldname !== 'file') throw badRequest('file: is required');
+  const tooLarge = () => new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB`);
   let data: Buffer;
   try {
     data = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB`);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
+  // toBuffer can miss a truncation flagged after the last chunk: check the stream itself too.
+  if (part.file.truncated || data.length > app.config.uploadMaxBytes) throw tooLarge();
   if (!data.length) throw badRequest('file: is empty');
   return data;
 }

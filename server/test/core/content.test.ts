@@ -1,0 +1,148 @@
+import { setupTestServer } from '../harness';
+
+const t = setupTestServer();
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201e221bc330000000049454e44ae426082', 'hex');
+const form = (data: Buffer | string, filename: string, type = 'image/png', field = 'file') => {
+  const f = new FormData();
+  f.append(field, new Blob([data], { type }), filename);
+  return f;
+};
+
+describe('uploads', () => {
+  test('a PNG (by its bytes) is stored under a server-made name and served back with its type and nosniff', async () => {
+    const user = await t().registerUser();
+    const res = await t().call('uploadImage', { token: user.token, body: form(PNG, '../../evil name.png') });
+    expect(res.status).toBe(201);
+    expect(res.body.mediaUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}\.png$/);
+    const media = await t().fetch(res.body.mediaUrl);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe('image/png');
+    expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await media.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  test('a text file named .png and an SVG are refused with 400', async () => {
+    const admin = await t().loginAdmin();
+    const text = await t().call('uploadImage', { token: admin.token, body: form('hello, not an image', 'photo.png') });
+    expect(text.status).toBe(400);
+    expect(text.body).toEqual({ message: 'file: must be a PNG, JPEG, GIF or WebP image', code: 'UNSUPPORTED_FILE' });
+    const svg = await t().call('uploadImage', { token: admin.token, body: form('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'x.svg', 'image/svg+xml') });
+    expect(svg.status).toBe(400);
+  });
+
+  test('a file over 5 MB is 413', async () => {
+    const user = await t().registerUser();
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await t().call('uploadImage', { token: user.token, body: form(big, 'big.png') });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'file: must be at most 5 MB', code: 'TOO_LARGE' });
+  });
+
+  test('no file, or another field name, is 400 naming file', async () => {
+    const user = await t().registerUser();
+    expect((await t().call('uploadImage', { token: user.token, body: form(PNG, 'a.png', 'image/png', 'image') })).body).toEqual({ message: 'file: is required', code: 'VALIDATION' });
+    expect((await t().call('uploadImage', { token: user.token, body: {} })).status).toBe(400);
+  });
+
+  test('unknown media is 404 and names cannot climb out of the folder', async () => {
+    expect((await t().fetch('/api/media/0000.png')).status).toBe(404);
+    expect((await t().fetch('/api/media/..%2F..%2Fpackage.json')).status).toBe(404);
+  });
+});
+
+describe('wallet addresses', () => {
+  const addresses = { bitcoin: 'bc1qexample', ethereum: '0xexample', sol: 'SoLexample', usdt: 'TUSDTexample' };
+
+  test('a singleton: empty list, create, 409 on a second create, update by id, 404 for an unknown id', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    expect((await t().call('getWalletAddresses', { token: user.token })).body).toEqual({ data: [] });
+    const created = await t().call('createWalletAddress', { token: admin.token, body: addresses });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual({ _id: expect.any(String), ...addresses });
+    const second = await t().call('createWalletAddress', { token: admin.token, body: addresses });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ message: 'The wallet address record already exists; update it instead', code: 'WALLET_EXISTS' });
+    const id = created.body.data._id;
+    const updated = await t().call('updateWalletAddress', { token: admin.token, params: { id }, body: { ...addresses, bitcoin: 'bc1qnew' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({ data: { _id: id, ...addresses, bitcoin: 'bc1qnew' }, message: 'Wallet addresses updated!' });
+    expect((await t().call('getWalletAddresses', { token: user.token })).body.data).toEqual([{ _id: id, ...addresses, bitcoin: 'bc1qnew' }]);
+    const unknown = await t().call('updateWalletAddress', { token: admin.token, params: { id: 'nope' }, body: addresses });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Wallet address record not found', code: 'NOT_FOUND' });
+  });
+
+  test('every address field is required', async () => {
+    const admin = await t().loginAdmin();
+    const res = await t().request('POST', '/wallet-address', { token: admin.token, body: { ...addresses, sol: undefined } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'sol: is required', code: 'VALIDATION' });
+  });
+});
+
+describe('traders and copy trading', () => {
+  const trader = { name: 'Satoshi', imageUrl: 'https://example.com/s.png', wins: 7, losses: 3, winRate: 99, profitShare: '20%' };
+
+  test.each([
+    [7, 3, 70],
+    [2, 1, 67],
+    [0, 0, 0],
+    [0, 5, 0],
+    [1, 2, 33],
+  ])('wins %i losses %i: the server computes winRate %i (what the client sent is ignored)', async (wins, losses, rate) => {
+    const admin = await t().loginAdmin();
+    const res = await t().call('createTrader', { token: admin.token, body: { ...trader, wins, losses } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Trader added successfully');
+    expect(res.body.data).toMatchObject({ name: 'Satoshi', wins, losses, winRate: rate, profitShare: '20%', imageUrl: trader.imageUrl });
+  });
+
+  test.each([
+    [{ name: '' }, 'name: is required'],
+    [{ wins: -1 }, 'wins: must be 0 or more'],
+    [{ losses: 1.5 }, 'losses: must be a whole number'],
+    [{ profitShare: undefined }, 'profitShare: is required'],
+    [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],
+    [{ imageUrl: '/api/media/../../etc/passwd' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],
+  ])('%j is 400 "%s"', async (change, message) => {
+    const admin = await t().loginAdmin();
+    const res = await t().request('POST', '/copyTrade', { token: admin.token, body: { ...trader, ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, code: 'VALIDATION' });
+  });
+
+  test('an uploaded image URL is accepted', async () => {
+    const admin = await t().loginAdmin();
+    const up = await t().call('uploadImage', { token: admin.token, body: form(PNG, 'a.png') });
+    expect((await t().call('createTrader', { token: admin.token, body: { ...trader, imageUrl: up.body.mediaUrl } })).status).toBe(201);
+  });
+
+  test('an investor toggles copying on and off; the profile lists copied traders; deleting a trader ends copies', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    const created = await t().call('createTrader', { token: admin.token, body: trader });
+    const id = created.body.data._id;
+    expect((await t().call('getTraders', { token: user.token })).body.data.map((x) => x._id)).toEqual([id]);
+    const on = await t().call('toggleCopy', { token: user.token, params: { id } });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ data: { copying: true, copyTraders: [id] }, message: 'Started copying!' });
+    expect((await t().call('getProfile', { token: user.token })).body.data.copyTraders).toEqual([id]);
+    const off = await t().call('toggleCopy', { token: user.token, params: { id } });
+    expect(off.body).toEqual({ data: { copying: false, copyTraders: [] }, message: 'Stopped copying!' });
+    await t().call('toggleCopy', { token: user.token, params: { id } });
+    const del = await t().call('deleteTrader', { token: admin.token, params: { id } });
+    expect(del.body).toEqual({ message: 'Trader deleted successfully' });
+    expect((await t().call('getProfile', { token: user.token })).body.data.copyTraders).toEqual([]);
+  });
+
+  test('unknown traders are 404 for toggle and delete', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    const toggle = await t().call('toggleCopy', { token: user.token, params: { id: 'nope' } });
+    expect(toggle.status).toBe(404);
+    expect(toggle.body).toEqual({ message: 'Trader not found', code: 'TRADER_NOT_FOUND' });
+    expect((await t().call('deleteTrader', { token: admin.token, params: { id: 'nope' } })).status).toBe(404);
+  });
+});
