@@ -118,7 +118,9 @@ function federatedConfig(app, env = {}) {
     devServer: {
       port: ports[app.name],
       historyApiFallback: true,
-      hot: true,
+      // Full reloads: no React Refresh plugin, and HMR chunks across federated dev servers are fragile.
+      hot: false,
+      liveReload: true,
       // The shell (another origin in dev) fetches the remotes' manifests and chunks.
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api'], target: `http://localhost:${ports.api}`, changeOrigin: true }],
