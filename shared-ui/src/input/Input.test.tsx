@@ -175,3 +175,41 @@ describe('Input type phone', () => {
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
   });
 });
+
+describe('Input reset and outside values', () => {
+  it('forgets the touched state when the form clears the field', async () => {
+    const user = userEvent.setup();
+    function Form() {
+      const [value, setValue] = useState('');
+      return (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setValue('');
+          }}
+        >
+          <Input label="Name" name="name" required value={value} onChange={setValue} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    renderUi(<Form />);
+    await user.type(screen.getByLabelText(/Name/), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText(/Name/)).toHaveValue('');
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+  });
+
+  it('follows a phone value of another country set from outside', () => {
+    const { rerender } = renderUi(<Input label="Phone Number" name="phone" type="phone" value="" onChange={() => {}} />);
+    rerender(<Input label="Phone Number" name="phone" type="phone" value="+447911123456" onChange={() => {}} />);
+    expect(screen.getByRole('combobox', { name: 'Phone Number country code' })).toHaveValue('GB');
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('791 112 3456');
+  });
+
+  it('shows a stored phone without + as national digits', () => {
+    renderUi(<Input label="Phone Number" name="phone" type="phone" value="0801 234" onChange={() => {}} />);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('080 1234');
+  });
+});

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { focusRing } from '../a11y';
 import { controlCss, describedBy, FieldMessages, FieldWrap, Label, RequiredMark } from './Field';
 import { PhoneControl } from './PhoneControl';
-import { useTouched } from './useTouched';
+import { useResetOnProgrammaticClear, useTouched } from './useTouched';
 import { validateField, type FieldType } from './validation';
 
 export interface InputProps
@@ -97,6 +97,7 @@ export function Input({
   const hintId = `${inputId}-hint`;
   const ref = useRef<HTMLInputElement | null>(null);
   const [touched, setTouched] = useTouched(ref);
+  useResetOnProgrammaticClear(value, ref, setTouched);
   const [shown, setShown] = useState(false);
 
   const ownError = touched ? validateField(type, value, required) : null;

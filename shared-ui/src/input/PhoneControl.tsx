@@ -58,7 +58,10 @@ export function PhoneControl({ value, onChange, countryLabel, defaultCountry = '
     return parseE164(value, preferred)?.country ?? preferred;
   });
   const parsed = parseE164(value, country);
-  const digits = parsed ? parsed.digits : '';
+  // A value set from outside (e.g. a loaded profile) may carry another country's code: follow it.
+  if (parsed && parsed.country.dial !== country.dial) setCountry(parsed.country);
+  // Values stored without '+' (legacy data) are shown as national digits, not dropped.
+  const digits = parsed ? parsed.digits : cleanDigits(value);
   const display = formatNational(digits);
   const ownRef = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);

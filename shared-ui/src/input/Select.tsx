@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { controlCss, describedBy, FieldMessages, FieldWrap, Label, RequiredMark } from './Field';
-import { useTouched } from './useTouched';
+import { useResetOnProgrammaticClear, useTouched } from './useTouched';
 import { REQUIRED_MESSAGE } from './validation';
 
 export interface SelectOption {
@@ -40,6 +40,7 @@ export function Select({ label, name, value, onChange, options, placeholder, err
   const hintId = `${selectId}-hint`;
   const ref = useRef<HTMLSelectElement | null>(null);
   const [touched, setTouched] = useTouched(ref);
+  useResetOnProgrammaticClear(value, ref, setTouched);
   const ownError = touched && required && value === '' ? REQUIRED_MESSAGE : null;
   const shownError = ownError ?? (error || null);
   return (

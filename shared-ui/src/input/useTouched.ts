@@ -20,12 +20,29 @@ export function useTouched(ref: RefObject<HTMLInputElement | HTMLSelectElement |
       const firstInvalid = form ? Array.from(form.elements).find((f) => 'validity' in f && !(f as HTMLInputElement).validity.valid) : el;
       if (firstInvalid === el) el.focus();
     };
+    const onReset = () => setTouched(false);
     form?.addEventListener('submit', onSubmit);
+    form?.addEventListener('reset', onReset);
     el.addEventListener('invalid', onInvalid);
     return () => {
       form?.removeEventListener('submit', onSubmit);
+      form?.removeEventListener('reset', onReset);
       el.removeEventListener('invalid', onInvalid);
     };
   }, [ref]);
   return [touched, setTouched] as const;
+}
+
+/**
+ * A form that clears itself after success (value set to '' while the field is not focused)
+ * starts fresh: no 'This field is required.' on the emptied field until it is touched again.
+ */
+export function useResetOnProgrammaticClear(
+  value: string,
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  setTouched: (touched: boolean) => void,
+) {
+  useEffect(() => {
+    if (value === '' && ref.current && document.activeElement !== ref.current) setTouched(false);
+  }, [value, ref, setTouched]);
 }
