@@ -1,0 +1,115 @@
+import { runMaturity } from '../../src/jobs/maturity';
+import { setupTestServer, type TestUser } from '../harness';
+import { type Admin, createPlan, fund, invest } from './helpers';
+
+// What users and admins read: transactions, the ledger postings, the solvency overview.
+const t = setupTestServer();
+let admin: Admin;
+let ann: TestUser;
+let bo: TestUser;
+beforeEach(async () => {
+  admin = await t().loginAdmin();
+  ann = await t().registerUser({ name: 'Ann Lee' });
+  bo = await t().registerUser({ name: 'Bo Chen' });
+});
+
+/** Ann: a deposit, a withdrawal, an investment that matures, an earnings credit and deduction. */
+async function annHistory() {
+  const plan = await createPlan(t(), admin, { returns: 10 });
+  const deposit = await fund(t(), admin, ann, 1000, 'usdt');
+  const w = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 100, to: ann.uid } });
+  const inv = await invest(t(), ann, plan, 500);
+  await t().call('approveInvestment', { token: admin.token, params: { id: inv } });
+  await t().call('creditEarnings', { token: admin.token, params: { uid: ann.uid }, body: { amount: 5, plan_id: plan, investment_id: inv } });
+  await t().call('deductEarnings', { token: admin.token, params: { uid: ann.uid }, body: { amount: 2, plan_id: plan, investment_id: inv } });
+  await t().db.query("UPDATE investments SET end_date = now() - interval '1 second' WHERE id = $1", [inv]);
+  await runMaturity(t().db);
+  return { plan, deposit, withdrawal: w.body.data.id, inv };
+}
+
+test('GET /transaction/all: the caller\'s requests and non-request movements, newest first', async () => {
+  const { deposit, withdrawal, inv } = await annHistory();
+  await fund(t(), admin, bo, 7);
+  const res = await t().call('getTransactions', { token: ann.token });
+  expect(res.status).toBe(200);
+  const rows = res.body.data.map(({ type, method, amount, status, source }) => ({ type, method, amount, status, source }));
+  // Maturity principal and returns come from one transaction: same time, in transfer order (newest first).
+  expect(rows).toEqual([
+    { type: 'earn', method: 'transfer', amount: 50, status: 'completed', source: 'maturity' },
+    { type: 'investment', method: 'transfer', amount: 500, status: 'completed', source: 'maturity' },
+    { type: 'earn', method: 'transfer', amount: -2, status: 'completed', source: 'adjustment' },
+    { type: 'earn', method: 'transfer', amount: 5, status: 'completed', source: 'adjustment' },
+    { type: 'investment', method: 'USDT', amount: 500, status: 'ended', source: 'investment' },
+    { type: 'withdraw', method: 'bank', amount: 100, status: 'pending', source: 'withdrawal' },
+    { type: 'deposit', method: 'usdt', amount: 1000, status: 'approved', source: 'deposit' },
+  ]);
+  const ids = res.body.data.map((r) => r.id);
+  expect(ids.slice(4)).toEqual([inv, withdrawal, deposit]);
+  expect(res.body.data.every((r) => r.user.name === 'Ann Lee' && r.user.email === ann.email)).toBe(true);
+});
+
+test('a stopped investment\'s principal shows as an investment transfer with source investment', async () => {
+  const plan = await createPlan(t(), admin);
+  await fund(t(), admin, bo, 300);
+  const inv = await invest(t(), bo, plan, 300);
+  await t().call('approveInvestment', { token: admin.token, params: { id: inv } });
+  await t().call('endInvestment', { token: admin.token, params: { id: inv } });
+  const rows = (await t().call('getTransactions', { token: bo.token })).body.data;
+  expect(rows[0]).toMatchObject({ type: 'investment', method: 'transfer', amount: 300, source: 'investment' });
+});
+
+test('GET /admin/all-transactions has everyone\'s; investors cannot read it (403)', async () => {
+  await annHistory();
+  await fund(t(), admin, bo, 7);
+  const res = await t().call('allTransactions', { token: admin.token });
+  expect(res.status).toBe(200);
+  expect(res.body.data).toHaveLength(8);
+  expect(res.body.data[0]).toMatchObject({ type: 'deposit', amount: 7, user: { name: 'Bo Chen', email: bo.email } });
+  expect((await t().call('allTransactions', { token: ann.token })).status).toBe(403);
+});
+
+test('GET /user/ledger lists every posting on the caller\'s accounts and sums to their balances', async () => {
+  await annHistory();
+  const res = await t().call('getLedger', { token: ann.token });
+  expect(res.status).toBe(200);
+  const entries = res.body.data;
+  const sum = (account: string) => Math.round(entries.filter((e) => e.account === account).reduce((s, e) => s + e.amount * 100, 0)) / 100;
+  expect(sum('available:usdt')).toBe(900);
+  expect(sum('held:usdt')).toBe(100);
+  expect(sum('invested:usdt')).toBe(0);
+  expect(sum('earnings:usd')).toBe(53);
+  expect(entries.find((e) => e.kind === 'deposit')).toMatchObject({ account: 'available:usdt', asset: 'usdt', amount: 1000, reason: 'Deposit approved (usdt)' });
+  // A hold touches two of her accounts: both sides are listed.
+  const hold = entries.filter((e) => e.kind === 'withdrawal_hold');
+  expect(hold.map((e) => [e.account, e.amount]).sort()).toEqual([['available:usdt', -100], ['held:usdt', 100]]);
+  expect(hold[0]?.ref).toMatch(/^withdrawal:/);
+  // Bo sees none of Ann's postings.
+  expect((await t().call('getLedger', { token: bo.token })).body.data).toEqual([]);
+});
+
+test('GET /admin/solvency: owed per asset against custody; the totals reconcile', async () => {
+  await annHistory();
+  await fund(t(), admin, bo, 250, 'bitcoin');
+  const w = await t().call('createWithdrawal', { token: bo.token, body: { method: 'bitcoin', amount: 50, to: bo.uid, address: 'bc1q' } });
+  await t().call('approveWithdrawal', { token: admin.token, params: { id: w.body.data.id } });
+  const res = await t().call('solvency', { token: admin.token });
+  expect(res.status).toBe(200);
+  const s = res.body.data;
+  expect(s.assets).toEqual([
+    { asset: 'btc', available: 200, held: 0, invested: 0, owed: 200, custody: 200 },
+    { asset: 'usdt', available: 900, held: 100, invested: 0, owed: 1000, custody: 1000 },
+    { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+    { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+  ]);
+  expect(s).toMatchObject({ earningsOwed: 53, returnsPaid: 53, totalOwed: 1253, totalCustody: 1200, totalUserBalances: 1100, totalUsers: 2 });
+  expect(s.totalOwed - s.totalCustody).toBe(s.returnsPaid);
+});
+
+test('a closed user\'s money stays in the ledger but leaves the overview\'s user totals', async () => {
+  await fund(t(), admin, bo, 80);
+  await fund(t(), admin, ann, 20);
+  await t().call('deleteUser', { token: admin.token, params: { uid: bo.uid } });
+  const s = (await t().call('solvency', { token: admin.token })).body.data;
+  expect(s).toMatchObject({ totalUserBalances: 20, totalUsers: 1, totalOwed: 100, totalCustody: 100 });
+  expect((await t().call('allTransactions', { token: admin.token })).body.data).toHaveLength(2);
+});
