@@ -48,6 +48,9 @@ async function scriptBytes(browser: Browser, origin: string, path: string, stora
     pending.push(res.body().then((b) => ({ url: res.url().slice(origin.length), rawBytes: b.length, gzipBytes: gzipSync(b, { level: 9 }).length }), () => null));
   });
   await page.goto(origin + path, { waitUntil: 'networkidle' });
+  // A guard that redirected (e.g. to the login) would measure the wrong page.
+  const landed = new URL(page.url()).pathname;
+  if (landed !== path) throw new Error(`${path} ended on ${landed}: not the page to measure`);
   const scripts = (await Promise.all(pending)).filter((s): s is ScriptLoad => s !== null);
   await context.close();
   return scripts;

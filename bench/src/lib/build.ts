@@ -20,6 +20,8 @@ function newest(dir: string): number {
 
 export async function ensureBuilt(pkgs: string[]): Promise<void> {
   for (const pkg of pkgs) {
+    // A server build given by path is the caller's business.
+    if (pkg === 'server' && process.env.BENCH_SERVER_MAIN) continue;
     const out = join(pkgDir(pkg), OUTPUT[pkg] ?? 'dist');
     const sources = Math.max(newest(join(pkgDir(pkg), 'src')), newest(join(repoRoot, 'api-client', 'src')), newest(join(repoRoot, 'shared-ui', 'src')));
     if (existsSync(out) && statSync(out).mtimeMs >= sources) continue;
