@@ -30,12 +30,14 @@ export interface AppDeps {
   /** Mail transport after the outbox; default SMTP when SMTP_URL is set, else none (log + outbox). */
   mailTransport?: Mailer | null;
   storage?: Storage;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: deps.logStream ? { ...loggerOptions(config.logLevel), stream: deps.logStream } : loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

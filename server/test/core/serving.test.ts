@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { routes } from '@halcyon/api-client/contract';
+import { setupTestServer } from '../harness';
+
+// A fake build of the frontends, served as docs/frontend-contract.md "Serving" says.
+const root = mkdtempSync(join(tmpdir(), 'halcyon-static-'));
+mkdirSync(join(root, 'shell/dist/assets'), { recursive: true });
+mkdirSync(join(root, 'user-app/dist'), { recursive: true });
+writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
+writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
+writeFileSync(join(root, 'user-app/dist/mf-manifest.json'), '{"name":"user_app"}');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const logs: string[] = [];
+const t = setupTestServer(
+  { staticRoot: root, logLevel: 'debug', corsOrigins: ['https://shell.example.com'] },
+  { logStream: { write: (line: string) => void logs.push(line) } },
+);
+
+describe('static serving', () => {
+  test('the shell at / and its history fallback for client routes', async () => {
+    const index = await t().fetch('/');
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain('<title>shell</title>');
+    const deep = await t().fetch('/user/main');
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toMatch(/text\/html/);
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    expect(await deep.text()).toContain('<title>shell</title>');
+    const asset = await t().fetch('/assets/main.js');
+    expect(await asset.text()).toBe('console.log(1)');
+  });
+
+  test('the remotes under /remotes/<pkg>/ with CORS; a remote that was not built is a JSON 404', async () => {
+    const manifest = await t().fetch('/remotes/user-app/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const missing = await t().fetch('/remotes/admin-app/mf-manifest.json');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'No route GET /remotes/admin-app/mf-manifest.json', code: 'NOT_FOUND' });
+  });
+
+  test('unknown /api paths stay JSON 404s, never the shell', async () => {
+    const res = await t().fetch('/api/user/nothing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'No route GET /api/user/nothing', code: 'NOT_FOUND' });
+  });
+
+  test('GET /config.json is the runtime config, never cached', async () => {
+    const res = await t().fetch('/config.json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({
+      apiBaseUrl: '/api',
+      brand: 'Halcyon',
+      remotes: { user_app: '/remotes/user-app/mf-manifest.json', admin_app: '/remotes/admin-app/mf-manifest.json' },
+    });
+  });
+});
+
+describe('headers', () => {
+  test('security headers, with a CSP that allows the market widgets and nothing foreign otherwise', async () => {
+    const res = await t().fetch('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://s3.tradingview.com https://*.tradingview.com");
+    expect(csp).toContain('frame-src https://s3.tradingview.com https://*.tradingview.com');
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  test('CORS answers configured origins only', async () => {
+    const preflight = (origin: string) =>
+      t().fetch('/api/auth/login', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' } });
+    const allowed = await preflight('https://shell.example.com');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shell.example.com');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
+    const other = await preflight('https://evil.example.com');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('OpenAPI', () => {
+  test('the document at /api/docs/json describes every route of the contract with its summary', async () => {
+    const doc = (await (await t().fetch('/api/docs/json')).json()) as { openapi: string; paths: Record<string, Record<string, { summary?: string; operationId?: string }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [name, r] of Object.entries(routes)) {
+      const path = `/api${r.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect({ name, op: doc.paths[path]?.[r.method.toLowerCase()]?.operationId, summary: doc.paths[path]?.[r.method.toLowerCase()]?.summary }).toEqual({ name, op: name, summary: r.summary });
+    }
+    const register = doc.paths['/api/auth/register']?.post as unknown as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+    expect(register.requestBody.content['application/json']?.schema.required).toEqual(expect.arrayContaining(['email', 'password', 'username']));
+  });
+
+  test('the docs page is served at /api/docs', async () => {
+    const res = await t().fetch('/api/docs');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/swagger/i);
+  });
+});
+
+describe('logs', () => {
+  test('never contain passwords, tokens or Authorization headers, even at debug level', async () => {
+    const user = await t().registerUser({ password: 'VerySecret999!' });
+    await t().call('getProfile', { token: user.token });
+    await t().call('login', { body: { email: user.email, password: 'WrongSecret888!' } });
+    const text = logs.join('');
+    expect(text).toContain('/api/user/profile');
+    expect(text).not.toContain('VerySecret999!');
+    expect(text).not.toContain('WrongSecret888!');
+    expect(text).not.toContain(user.token);
+    expect(text.toLowerCase()).not.toContain('bearer');
+  });
+
+  test('a reset link appears only in the debug-level mail body, and a reset token in a URL is masked', async () => {
+    const user = await t().registerUser();
+    await t().call('forgotPassword', { body: { email: user.email } });
+    const token = /token=([\w-]+)/.exec(t().mails[0]?.text ?? '')?.[1] ?? '';
+    const lines = logs.filter((l) => l.includes(token)).map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'mail body' })]);
+    await t().fetch(`/auth/reset_password?token=${token}&email=x`);
+    expect(logs.filter((l) => l.includes(token))).toHaveLength(1);
+  });
+});
