@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { profile } from './test/fixtures';
 import { ok, stubHttp, type HttpStub } from './test/http-stub';
@@ -24,11 +24,12 @@ describe('user area', () => {
 
   it('has the top bar shortcuts and logo, and five bottom tabs with the active one marked', async () => {
     mount('/user/main');
-    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
-    expect(shortcuts.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/user/withdraw');
-    expect(shortcuts.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
-    expect(shortcuts.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/user/invest');
-    expect(screen.getByRole('banner').querySelector('a[href="/"]')).not.toBeNull();
+    // The top bar is CSS-hidden below 1024 px (jsdom has no wide viewport), hence `hidden: true`.
+    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts', hidden: true }));
+    expect(shortcuts.getByRole('link', { name: 'Withdraw', hidden: true })).toHaveAttribute('href', '/user/withdraw');
+    expect(shortcuts.getByRole('link', { name: 'Deposit', hidden: true })).toHaveAttribute('href', '/user/deposit');
+    expect(shortcuts.getByRole('link', { name: 'Trade', hidden: true })).toHaveAttribute('href', '/user/invest');
+    expect(screen.getByRole('banner', { hidden: true }).querySelector('a[href="/"]')).not.toBeNull();
     const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
       ['Home', '/user/main'],
@@ -55,7 +56,7 @@ describe('user area', () => {
   it('shows the market widgets area quietly unavailable when the third party cannot load (jsdom)', async () => {
     mount('/user/market');
     expect(await screen.findByRole('heading', { name: 'Markets' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Crypto market screener' })).toHaveTextContent('Market data unavailable');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Crypto market screener' })).toHaveTextContent('Market data unavailable'));
     expect(screen.getByRole('region', { name: 'Bitcoin to USDT price chart' })).toHaveTextContent('Market data unavailable');
     expect(screen.getByRole('region', { name: 'Market overview' })).toHaveTextContent('Market data unavailable');
   });

@@ -72,7 +72,7 @@ export default function Dashboard() {
   );
 }
 
-const Header = styled.header`
+const Header = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;

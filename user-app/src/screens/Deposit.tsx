@@ -60,7 +60,7 @@ export default function Deposit() {
             <Button variant="secondary" onClick={close}>
               Close
             </Button>
-            <Button type="submit" form="deposit-form">
+            <Button onClick={() => submit()}>
               Deposit now
             </Button>
           </>

@@ -47,8 +47,8 @@ export default function Invest() {
     setAmount('');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     const plan = offered.find((p) => p.id === planId);
     const value = parseAmount(amount);
     if (!asset || !plan || value === null || value <= 0) {
@@ -99,7 +99,7 @@ export default function Invest() {
             <Button variant="secondary" onClick={close}>
               Close
             </Button>
-            <Button type="submit" form="invest-form" loading={busy}>
+            <Button onClick={() => void submit()} loading={busy}>
               Invest
             </Button>
           </>

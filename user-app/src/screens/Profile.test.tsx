@@ -15,7 +15,8 @@ beforeEach(() => {
 afterEach(() => http.restore());
 
 const show = async () => {
-  const u = userEvent.setup();
+  // applyAccept off: the screen's own image check is what is under test.
+  const u = userEvent.setup({ applyAccept: false });
   renderWithProviders(<Profile />, { route: '/user/profile' });
   await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
   return u;
@@ -46,7 +47,7 @@ describe('Profile', () => {
     const u = await show();
     await u.click(screen.getByRole('button', { name: 'Update Profile' }));
 
-    await u.upload(screen.getByLabelText('Upload profile picture'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    await u.upload(screen.getByLabelText('Upload profile picture'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Please choose an image file.')).toBeInTheDocument();
     expect(http.calls('POST /api/image/upload-single')).toHaveLength(0);
 
