@@ -4,6 +4,7 @@ import type { RemoteName } from '../config/runtimeConfig';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { useRemoteLoader } from './RemoteLoaderContext';
+import { RemoteFrame } from './RemoteFrame';
 
 const labels: Record<RemoteName, string> = { user_app: 'Loading your account...', admin_app: 'Loading the admin area...' };
 
@@ -14,8 +15,19 @@ export function RemoteApp({ name }: { name: RemoteName }) {
   // A new lazy component per attempt: React caches a rejected lazy forever.
   const App = useMemo(() => lazy(() => load(name, attempt > 0)), [load, name, attempt]);
   return (
-    <RemoteErrorBoundary key={attempt} fallback={(error) => <RemoteErrorPanel error={error} onRetry={() => setAttempt((n) => n + 1)} />}>
-      <Suspense fallback={<Loading label={labels[name]} />}>
+    <RemoteErrorBoundary key={attempt} fallback={(error) => (
+        <RemoteFrame>
+          <RemoteErrorPanel error={error} onRetry={() => setAttempt((n) => n + 1)} />
+        </RemoteFrame>
+      )}
+    >
+      <Suspense
+        fallback={
+          <RemoteFrame>
+            <Loading label={labels[name]} />
+          </RemoteFrame>
+        }
+      >
         <App />
       </Suspense>
     </RemoteErrorBoundary>

@@ -4,7 +4,7 @@ import { Button } from '@halcyon/shared-ui';
 
 const Panel = styled.section`
   max-width: 560px;
-  margin: ${({ theme }) => theme.space(12)} auto;
+  margin: ${({ theme }) => theme.space(8)} auto 0;
   padding: ${({ theme }) => theme.space(6)};
   border: 1px solid ${({ theme }) => theme.colors.danger};
   border-radius: ${({ theme }) => theme.radius};
@@ -12,6 +12,12 @@ const Panel = styled.section`
   color: ${({ theme }) => theme.colors.text};
   h2 { margin-top: 0; font-size: ${({ theme }) => theme.font.size.large}; }
   h2:focus { outline: none; }
+`;
+
+const Details = styled.details`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  summary { cursor: pointer; color: ${({ theme }) => theme.colors.textMuted}; }
+  summary:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
 const Detail = styled.pre`
@@ -30,6 +36,11 @@ const Actions = styled.div`
 
 export const REMOTE_ERROR_TITLE = 'We could not load this part of Halcyon.';
 
+/** The federation runtime's messages run to many lines; the first one says what failed. */
+function firstLine(message: string): string {
+  return message.split('\n')[0]?.replace(/^\[ Federation Runtime \]:\s*/, '') ?? '';
+}
+
 /** What a person sees when a remote is unreachable or broken: the reason and a retry. */
 export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -40,8 +51,11 @@ export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): 
       <h2 id="remote-error-title" ref={heading} tabIndex={-1}>
         {REMOTE_ERROR_TITLE}
       </h2>
-      <p>Check your connection and try again.</p>
-      <Detail>{error.message}</Detail>
+      <p>Check your connection and try again. {firstLine(error.message)}</p>
+      <Details>
+        <summary>Error details</summary>
+        <Detail>{error.message}</Detail>
+      </Details>
       <Actions>
         <Button onClick={onRetry}>Retry</Button>
         <Button variant="secondary" to="/">

@@ -62,7 +62,7 @@ export function RegisterScreen() {
         </Row>
         <Row>
           <Input label="Username" name="username" value={v.username} onChange={field('username')} required autoComplete="username" />
-          <Input label="Phone Number" name="phone" type="phone" value={v.phone} onChange={field('phone')} required />
+          <Input label="Phone Number" name="phone" type="phone" value={v.phone} onChange={field('phone')} required placeholder="201 555 0123" />
         </Row>
         <Input label="Email" name="email" type="email" value={v.email} onChange={field('email')} required autoComplete="email" placeholder="you@example.com" />
         <Row>
