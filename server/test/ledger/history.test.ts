@@ -113,3 +113,11 @@ test('a closed user\'s money stays in the ledger but leaves the overview\'s user
   expect(s).toMatchObject({ totalUserBalances: 20, totalUsers: 1, totalOwed: 100, totalCustody: 100 });
   expect((await t().call('allTransactions', { token: admin.token })).body.data).toHaveLength(2);
 });
+
+test('the ledger is immutable on this database too: UPDATE and DELETE of a transfer raise', async () => {
+  await fund(t(), admin, ann, 10);
+  await expect(t().db.query('UPDATE transfers SET amount_cents = amount_cents + 1')).rejects.toThrow(/transfers are immutable: UPDATE/);
+  await expect(t().db.query('DELETE FROM transfers')).rejects.toThrow(/transfers are immutable: DELETE/);
+  const r = await t().db.query<{ amount_cents: string }>('SELECT amount_cents FROM transfers');
+  expect(r.rows).toEqual([{ amount_cents: '1000' }]);
+});
