@@ -16,11 +16,14 @@ const LogoLink = styled(Link)`
   ${focusRing}
 `;
 
-function Mark() {
+/** Round pink mark with the brand's initial (the brand is configurable, so no fixed artwork). */
+function Mark({ initial }: { initial: string }) {
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <circle cx="16" cy="16" r="15" fill="#d6246e" />
-      <path d="M9 22c3-7 11-7 14-12M9 10c3 5 6 7 14 12" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+      <circle cx="16" cy="16" r="16" fill="#d6246e" />
+      <text x="16" y="21.5" textAnchor="middle" fontSize="16" fontWeight="800" fill="#fff" fontFamily="system-ui, sans-serif">
+        {initial}
+      </text>
     </svg>
   );
 }
@@ -34,7 +37,7 @@ export interface LogoProps {
 export function Logo({ brand = 'Halcyon', className }: LogoProps) {
   return (
     <LogoLink to="/" aria-label={`${brand} home`} className={className}>
-      <Mark />
+      <Mark initial={brand.trim().charAt(0).toUpperCase()} />
       <span>{brand}</span>
     </LogoLink>
   );

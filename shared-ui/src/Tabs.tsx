@@ -2,6 +2,11 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import styled from 'styled-components';
 import { focusRing } from './a11y';
 
+// min-width 0: a long tab row scrolls instead of widening a grid or flex parent.
+const Root = styled.div`
+  min-width: 0;
+`;
+
 const List = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
@@ -71,7 +76,7 @@ export function Tabs({ tabs, label, value, defaultValue, onChange }: TabsProps) 
 
   const activeTab = tabs.find((t) => t.id === active);
   return (
-    <div>
+    <Root>
       <List role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((t) => {
           const selected = t.id === active;
@@ -101,6 +106,6 @@ export function Tabs({ tabs, label, value, defaultValue, onChange }: TabsProps) 
           {activeTab.content}
         </Panel>
       ) : null}
-    </div>
+    </Root>
   );
 }
