@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from './a11y';
+import { focusRing, visuallyHidden } from './a11y';
 
 const LogoLink = styled(Link)`
   display: inline-flex;
@@ -17,6 +17,8 @@ const LogoLink = styled(Link)`
 `;
 
 /** Round pink mark with the brand's initial (the brand is configurable, so no fixed artwork). */
+const Hidden = styled.span`${visuallyHidden}`;
+
 function Mark({ initial }: { initial: string }) {
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
@@ -36,9 +38,11 @@ export interface LogoProps {
 /** Brand mark and name, linking to '/'. */
 export function Logo({ brand = 'Halcyon', className }: LogoProps) {
   return (
-    <LogoLink to="/" aria-label={`${brand} home`} className={className}>
+    // Name from content ('{brand} home'), so the visible brand is part of it (no aria-label mismatch).
+    <LogoLink to="/" className={className}>
       <Mark initial={brand.trim().charAt(0).toUpperCase()} />
       <span>{brand}</span>
+      <Hidden> home</Hidden>
     </LogoLink>
   );
 }
