@@ -8,8 +8,10 @@ import { resultsDir, runInfo } from './run-info';
 
 export interface Journey {
   browser: () => Browser;
-  /** A fresh context and page (own storage) that blocks third-party hosts. */
+  /** A fresh context and page (own storage) that blocks third-party hosts; closed after the test. */
   open: (options?: Parameters<typeof newContext>[1]) => Promise<Page>;
+  /** The same, kept for the whole file: a journey split into tests that share one session. */
+  openForFile: (options?: Parameters<typeof newContext>[1]) => Promise<Page>;
   step: <T>(page: Page, name: string, fn: () => Promise<T>) => Promise<T>;
 }
 
@@ -17,6 +19,7 @@ export interface Journey {
 export function journey(file: string): Journey {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const fileContexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -24,21 +27,24 @@ export function journey(file: string): Journey {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
+    await Promise.all(fileContexts.splice(0).map((c) => c.close().catch(() => undefined)));
     await browser?.close();
   });
   const get = () => {
     if (!browser) throw new Error('browser not launched');
     return browser;
   };
+  const openIn = async (list: BrowserContext[], options?: Parameters<typeof newContext>[1]) => {
+    const context = await newContext(get(), options);
+    list.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.warn(`[${file}] page error on ${page.url()}: ${err.message}`));
+    return page;
+  };
   return {
     browser: get,
-    open: async (options) => {
-      const context = await newContext(get(), options);
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (err) => console.warn(`[${file}] page error on ${page.url()}: ${err.message}`));
-      return page;
-    },
+    open: (options) => openIn(contexts, options),
+    openForFile: (options) => openIn(fileContexts, options),
     step: async (page, name, fn) => {
       try {
         return await fn();

@@ -46,26 +46,32 @@ async function confirmAction(page: Page, button: Locator, confirmLabel: string, 
   await text(page, toast);
 }
 
-test('admin: overview, money decisions, earnings, plans, traders, wallets, invites, every sidebar entry', async () => {
-  const page = await j.open();
+// One admin session through the whole journey; each stage is its own test so a broken stage
+// does not hide the state of the ones after it.
+let page: Page;
+beforeAll(async () => {
+  page = await j.openForFile();
+});
 
-  await j.step(page, 'bootstrap admin logs in; overview figures', async () => {
+describe('admin journey', () => {
+
+  test('bootstrap admin logs in; overview figures', () => j.step(page, 'bootstrap admin logs in; overview figures', async () => {
     await loginAdmin(page);
     await shown(page.getByRole('heading', { name: 'Overview', level: 1 }));
     await shown(page.getByRole('heading', { name: 'Total Deposit' }));
     await shown(page.getByRole('heading', { name: 'Total Users' }));
     await shown(page.getByRole('table', { name: /Users/ }));
-  });
+  }));
 
-  await j.step(page, 'approve the deposit', async () => {
+  test('approve the deposit', () => j.step(page, 'approve the deposit', async () => {
     await page.goto(url('/admin/pending-deposit'));
     await confirmAction(page, page.getByRole('button', { name: `Approve deposit ${fx.depositId}` }), 'Approve', 'Deposit approved successfully.');
     const me = await login(fx.depositor.email, fx.depositor.password);
     const profile = await call<{ data: { btcBal: number } }>('GET', '/user/profile', { token: me.token });
     expect(profile.data.btcBal).toBe(300);
-  });
+  }));
 
-  await j.step(page, 'approve, process and decline withdrawals', async () => {
+  test('approve, process and decline withdrawals', () => j.step(page, 'approve, process and decline withdrawals', async () => {
     await page.goto(url('/admin/pending-withdraw'));
     const w = fx.withdrawals;
     await confirmAction(page, page.getByRole('button', { name: `Approve withdrawal ${w.approve}` }), 'Approve', 'Withdrawal approved successfully.');
@@ -73,17 +79,17 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     await confirmAction(page, page.getByRole('button', { name: `Decline withdrawal ${w.decline}` }), 'Decline', 'Withdrawal declined successfully.');
     await page.goto(url('/admin/withdraw-history'));
     await shown(page.getByRole('cell', { name: '$61.00' }));
-  });
+  }));
 
-  await j.step(page, 'approve and stop investments', async () => {
+  test('approve and stop investments', () => j.step(page, 'approve and stop investments', async () => {
     await page.goto(url('/admin/pending-investment'));
     await confirmAction(page, page.getByRole('button', { name: `Approve investment of ${fx.saver.name} ($150.00)` }), 'Approve', 'Investment approved successfully.');
     await confirmAction(page, page.getByRole('button', { name: `Approve investment of ${fx.saver.name} ($250.00)` }), 'Approve', 'Investment approved successfully.');
     await page.goto(url('/admin/active-investment'));
     await confirmAction(page, page.getByRole('button', { name: `Stop investment of ${fx.saver.name} ($150.00)` }), 'Stop', 'Investment stopped successfully.');
-  });
+  }));
 
-  await j.step(page, 'credit and deduct earnings', async () => {
+  test('credit and deduct earnings', () => j.step(page, 'credit and deduct earnings', async () => {
     await page.goto(url('/admin/top-earnings'));
     const manage = page.getByRole('button', { name: new RegExp(`^Manage earnings of ${fx.saver.name}`) });
     for (const [kind, amount, toast] of [['Credit earnings', '25', 'Earnings credited successfully!'], ['Deduct earnings', '5', 'Earnings deducted successfully!']] as const) {
@@ -100,10 +106,10 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     }
     await page.goto(url('/admin/earning-history'));
     await shown(page.getByRole('cell', { name: '$25.00' }));
-  });
+  }));
 
   const planName = `E2E plan ${tag}`;
-  await j.step(page, 'create and delete a plan', async () => {
+  test('create and delete a plan', () => j.step(page, 'create and delete a plan', async () => {
     await page.goto(url('/admin/createplan'));
     await field(page, 'Plan name').fill(planName);
     await field(page, 'Minimum amount').fill('100');
@@ -117,10 +123,10 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     await page.reload();
     await shown(page.getByRole('heading', { name: 'Plans', level: 1 }));
     expect(await page.getByText(planName).count()).toBe(0);
-  });
+  }));
 
   const traderName = `Admin Trader ${tag}`;
-  await j.step(page, 'add a trader with an uploaded image', async () => {
+  test('add a trader with an uploaded image', () => j.step(page, 'add a trader with an uploaded image', async () => {
     await page.goto(url('/admin/updatedtraders'));
     const form = page.getByRole('form', { name: 'Add trader' });
     await field(form, 'Name').fill(traderName);
@@ -135,20 +141,20 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     // After 2 s the form resets and the list tab opens, with the new trader in it.
     await shown(page.getByRole('tab', { name: /View All/, selected: true }), 5000);
     await shown(page.getByText(traderName));
-  });
+  }));
 
   const newBitcoin = `bc1qadminedited${tag}`;
-  await j.step(page, 'edit wallet addresses', async () => {
+  test('edit wallet addresses', () => j.step(page, 'edit wallet addresses', async () => {
     await page.goto(url('/admin/update-wallets'));
     await page.getByRole('button', { name: 'Edit' }).click();
     await field(page, 'Bitcoin address').fill(newBitcoin);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('form', { name: 'Wallet addresses' }).getByRole('button', { name: 'Save Changes' }).click();
     const confirm = await shown(page.getByRole('dialog', { name: 'Update deposit addresses' }).or(page.getByRole('alertdialog', { name: 'Update deposit addresses' })));
     await confirm.getByRole('button', { name: 'Save Changes' }).click();
     await text(page, 'Wallet addresses updated!');
-  });
+  }));
 
-  await j.step(page, "the investor sees the trader and the new address", async () => {
+  test("the investor sees the trader and the new address", () => j.step(page, "the investor sees the trader and the new address", async () => {
     const investor = await j.open();
     await loginInvestor(investor, fx.depositor.email, fx.depositor.password);
     await investor.goto(url('/user/copy-trading'));
@@ -160,10 +166,10 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     await investor.getByRole('button', { name: 'Deposit now' }).click();
     await at(investor, '/user/payment-info');
     await shown(investor.getByText(newBitcoin));
-  });
+  }));
 
   const second = { email: `second.admin.${tag}@example.test`, password: 'Second-admin-pass-1' };
-  await j.step(page, 'invite and register a second admin', async () => {
+  test('invite and register a second admin', () => j.step(page, 'invite and register a second admin', async () => {
     await page.goto(url('/admin/invites'));
     await page.getByRole('button', { name: 'Create invite code' }).click();
     await text(page, 'Invite code created!');
@@ -185,9 +191,9 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     await other.getByRole('button', { name: 'Login' }).click();
     await at(other, '/admin/overview');
     await shown(other.getByRole('heading', { name: 'Overview', level: 1 }));
-  });
+  }));
 
-  await j.step(page, 'every sidebar entry renders', async () => {
+  test('every sidebar entry renders', () => j.step(page, 'every sidebar entry renders', async () => {
     const sidebar = page.getByRole('navigation', { name: 'Admin' }).or(page.getByRole('complementary', { name: 'Admin' })).first();
     for (const [path, label] of SIDEBAR) {
       await sidebar.getByRole('link', { name: label, exact: true }).click();
@@ -199,5 +205,5 @@ test('admin: overview, money decisions, earnings, plans, traders, wallets, invit
     }
     await page.getByRole('button', { name: 'Logout' }).click();
     await at(page, '/admin-auth/admin-login');
-  });
+  }));
 });

@@ -75,7 +75,7 @@ test('offline market widgets leave the pages usable', async () => {
   await j.step(page, 'market screener page says so and navigation works', async () => {
     await page.goto(url('/user/market'));
     await shown(page.getByRole('region', { name: 'Crypto market screener' }).getByText('Market data unavailable'), 20_000);
-    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await at(page, '/user/main');
     await text(page, 'Crypto Investment Made Easy.');
   });

@@ -22,10 +22,16 @@ beforeAll(async () => {
 /** An asset's entry in the asset lists (dashboard, deposit, trade). */
 const assetItem = (page: Page, asset: string) => page.getByRole('listitem', { name: asset, exact: true });
 
-test('investor: register, deposit, invest, withdraw, copy, profile, settings, logout', async () => {
-  const page = await j.open();
+// One session through the whole journey; each stage is its own test so a broken stage does not
+// hide the state of the ones after it.
+let page: Page;
+beforeAll(async () => {
+  page = await j.openForFile();
+});
 
-  await j.step(page, 'register', async () => {
+describe('investor journey', () => {
+
+  test('register', () => j.step(page, 'register', async () => {
     await page.goto(url('/auth/register'));
     await field(page, 'First Name').fill(inv.first);
     await field(page, 'Last Name').fill(inv.last);
@@ -37,17 +43,17 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await page.getByRole('button', { name: /^Register$/i }).click();
     await text(page, 'Registration Successful!');
     await at(page, '/auth/login');
-  });
+  }));
 
-  await j.step(page, 'login', async () => {
+  test('login', () => j.step(page, 'login', async () => {
     await field(page, 'Email').fill(inv.email);
     await passwordField(page).fill(inv.password);
     await page.getByRole('button', { name: /^log ?in$/i }).click();
     await text(page, 'Login Successfully');
     await at(page, '/user/main');
-  });
+  }));
 
-  await j.step(page, 'dashboard starts at zero', async () => {
+  test('dashboard starts at zero', () => j.step(page, 'dashboard starts at zero', async () => {
     await text(page, 'Crypto Investment Made Easy.');
     await shown(page.getByText(inv.first).first());
     for (const asset of ['Bitcoin', 'USDT', 'Ethereum', 'Solana']) {
@@ -58,9 +64,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
       await shown(assetItem(page, asset).getByText('$0.00', { exact: true }));
     }
     expect(await page.getByText(/\$[1-9]/).count()).toBe(0); // no non-zero figure anywhere
-  });
+  }));
 
-  await j.step(page, 'deposit 500 bitcoin', async () => {
+  test('deposit 500 bitcoin', () => j.step(page, 'deposit 500 bitcoin', async () => {
     await page.getByRole('link', { name: /^Deposit$/ }).or(page.getByRole('button', { name: /^Deposit$/ })).first().click();
     await at(page, '/user/deposit');
     await assetItem(page, 'Bitcoin').getByRole('button', { name: /Fund/ }).first().click();
@@ -68,9 +74,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await dialog.getByLabel(/Amount/).fill('500');
     await dialog.getByRole('button', { name: 'Deposit now' }).click();
     await at(page, '/user/payment-info');
-  });
+  }));
 
-  await j.step(page, 'payment information: QR, address, copy, confirm', async () => {
+  test('payment information: QR, address, copy, confirm', () => j.step(page, 'payment information: QR, address, copy, confirm', async () => {
     await shown(page.getByText(addresses.bitcoin));
     await shown(page.getByRole('img', { name: 'Bitcoin deposit address QR code' }));
     await shown(page.getByText(/BEP-20/));
@@ -81,9 +87,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await text(page, 'Deposit initiated successfully!');
     // The one real 5-second redirect wait of the suite (spec 4).
     await at(page, '/user/main', 12_000);
-  });
+  }));
 
-  await j.step(page, 'admin approves; dashboard and My Assets show 500', async () => {
+  test('admin approves; dashboard and My Assets show 500', () => j.step(page, 'admin approves; dashboard and My Assets show 500', async () => {
     const admin = await adminLogin();
     const me = await login(inv.email, inv.password);
     const deposits = await call<{ data: { id: string; uid: string; status: string }[] }>('GET', '/admin/deposits/all', { token: admin.token });
@@ -95,9 +101,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await shown(assetItem(page, 'Bitcoin').getByText('$500.00', { exact: true }));
     // Total portfolio, Total Deposit and the Bitcoin balance
     expect(await page.getByText('$500.00', { exact: true }).count()).toBe(3);
-  });
+  }));
 
-  await j.step(page, 'invest 200 in a plan', async () => {
+  test('invest 200 in a plan', () => j.step(page, 'invest 200 in a plan', async () => {
     await page.goto(url('/user/invest'));
     await assetItem(page, 'Bitcoin').getByRole('button', { name: /Invest/ }).first().click();
     const dialog = await shown(page.getByRole('dialog'));
@@ -106,39 +112,41 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await dialog.getByRole('button', { name: /^Invest/ }).last().click();
     await text(page, 'Investment successful!');
     await page.goto(url('/user/investment-log'));
-    await shown(page.getByText(/\$200\.00/));
-    await shown(page.getByText(/pending/i));
-  });
+    const card = await shown(page.getByRole('list', { name: 'Investments' }).getByRole('listitem').filter({ hasText: planName }));
+    for (const fact of ['200.00 USD', 'BEP-20', 'Bitcoin', 'BTC', 'pending']) await shown(card.getByText(fact, { exact: true }));
+    await page.getByLabel('Search by transaction ID').fill('no-such-transaction');
+    await text(page, 'No investment transactions found.');
+  }));
 
-  await j.step(page, 'withdraw 100 bitcoin', async () => {
+  test('withdraw 100 bitcoin', () => j.step(page, 'withdraw 100 bitcoin', async () => {
     await page.goto(url('/user/withdraw'));
     await page.getByRole('combobox', { name: 'Withdrawal method' }).selectOption('bitcoin');
     await field(page, 'Wallet address').fill('bc1qinvestorpayoutaddress000000000000');
     await field(page, 'Amount').fill('100');
     await page.getByRole('button', { name: 'Withdraw Now' }).click();
     await text(page, 'Withdrawal request submitted successfully.');
-  });
+  }));
 
-  await j.step(page, 'history row pending with blank date', async () => {
+  test('history row pending with blank date', () => j.step(page, 'history row pending with blank date', async () => {
     await page.goto(url('/user/transactions'));
     const row = await shown(page.getByRole('row').filter({ hasText: 'Withdraw' }).filter({ hasText: '$100.00' }));
     const cells = await row.getByRole('cell').allInnerTexts();
     // Method, Type, Amount, Date, Status (spec 2)
     expect(cells.map((c) => c.trim())).toEqual(['BTC', 'Withdraw', '$100.00', expect.stringMatching(/^(-|)$/), expect.stringMatching(/pending/i)]);
-  });
+  }));
 
-  await j.step(page, 'copy a trader and cancel', async () => {
+  test('copy a trader and cancel', () => j.step(page, 'copy a trader and cancel', async () => {
     await page.goto(url('/user/copy-trading'));
-    const card = page.getByRole('article').filter({ hasText: traderName }).or(page.getByRole('listitem').filter({ hasText: traderName }));
-    await shown(card);
+    const card = await shown(page.getByRole('list', { name: 'Traders' }).getByRole('listitem', { name: traderName }));
+    await shown(card.getByRole('img', { name: traderName }));
     await card.getByRole('button', { name: /^Copy/ }).click();
     await text(page, 'Started copying!');
     await card.getByRole('button', { name: /^Cancel/ }).click();
     await text(page, 'Stopped copying!');
     await shown(card.getByRole('button', { name: /^Copy/ }));
-  });
+  }));
 
-  await j.step(page, 'profile edits survive a reload', async () => {
+  test('profile edits survive a reload', () => j.step(page, 'profile edits survive a reload', async () => {
     await page.goto(url('/user/profile'));
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await field(page, 'Date of birth').fill('1994-05-17');
@@ -146,9 +154,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await text(page, 'Profile updated successfully!');
     await page.reload();
     await eventually(async () => expect(await field(page, 'Date of birth').inputValue()).toBe('1994-05-17'));
-  });
+  }));
 
-  await j.step(page, 'settings edits survive a reload', async () => {
+  test('settings edits survive a reload', () => j.step(page, 'settings edits survive a reload', async () => {
     await page.goto(url('/user/setting'));
     await page.getByRole('button', { name: 'Manage Settings' }).click();
     await field(page, 'City').fill('Lisbon');
@@ -160,9 +168,9 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
       expect(await field(page, 'City').inputValue()).toBe('Lisbon');
       expect(await field(page, 'Bank name').inputValue()).toBe('Banco E2E');
     });
-  });
+  }));
 
-  await j.step(page, 'logout, then /user/main needs a login', async () => {
+  test('logout, then /user/main needs a login', () => j.step(page, 'logout, then /user/main needs a login', async () => {
     await page.goto(url('/user/main'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await shown(page.getByText(inv.email));
@@ -170,7 +178,7 @@ test('investor: register, deposit, invest, withdraw, copy, profile, settings, lo
     await at(page, '/auth/login');
     await page.goto(url('/user/main'));
     await at(page, '/auth/login');
-  });
+  }));
 });
 
 async function selectPlan(page: Page, name: string): Promise<void> {
