@@ -54,10 +54,12 @@ const Main = styled.main`
 
 const Markets = styled.section`
   width: 100%;
-  max-width: 1100px;
-  margin: 0 auto;
   padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.font.size.large}; }
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    padding: 0 ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
+  }
+  & > * { max-width: 1100px; margin-left: auto; margin-right: auto; }
+  h2 { margin-top: 0; margin-bottom: ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.font.size.large}; }
   .widgets {
     display: grid;
     gap: ${({ theme }) => theme.space(4)};

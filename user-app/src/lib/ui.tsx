@@ -37,6 +37,9 @@ export const Panel = styled.section`
 /** Cards that flow 1 → 2 → 3 (or `min` px wide) columns as the screen grows. */
 export const Grid = styled.div<{ $min?: number }>`
   display: grid;
+  margin: 0;
+  padding: 0;
+  list-style: none;
   gap: ${({ theme }) => theme.space(4)};
   grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = 260 }) => $min}px), 1fr));
 `;

@@ -5,7 +5,7 @@ import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
 import { useProfile } from '../lib/useProfile';
-import { Figure, Grid, Muted, Page, Panel, SectionTitle } from '../lib/ui';
+import { Figure, Muted, Page, Panel, SectionTitle } from '../lib/ui';
 
 const QUICK_ACTIONS = [
   { to: '/user/withdraw', label: 'Withdraw', Icon: ArrowUpIcon },
@@ -40,7 +40,7 @@ export default function Dashboard() {
         </div>
       </Welcome>
 
-      <Grid $min={220}>
+      <Totals>
         <Panel aria-labelledby="total-withdraw">
           <Muted id="total-withdraw">Total Withdraw</Muted>
           <Figure>{formatMoney(profile.totalWithdrawals)}</Figure>
@@ -49,7 +49,7 @@ export default function Dashboard() {
           <Muted id="total-deposit">Total Deposit</Muted>
           <Figure>{formatMoney(profile.totalDeposits)}</Figure>
         </Panel>
-      </Grid>
+      </Totals>
 
       <nav aria-label="Quick actions">
         <Actions>
@@ -115,4 +115,13 @@ const Tile = styled(Link)`
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.secondaryHover}; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+/** Two totals side by side from the smallest phone up; the figures shrink to fit. */
+const Totals = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space(3)};
+  & > section { padding: ${({ theme }) => theme.space(4)}; }
+  p:last-child { font-size: clamp(1.1rem, 5vw, 1.75rem); }
 `;

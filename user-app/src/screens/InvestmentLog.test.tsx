@@ -21,6 +21,7 @@ describe('Investment log', () => {
     show();
     const card = await screen.findByRole('listitem');
     expect(within(card).getByRole('heading', { name: '#1' })).toBeInTheDocument();
+    expect(within(card).getByLabelText('Status: pending')).toHaveTextContent(/pending/i);
     const facts = Object.fromEntries(within(card).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(facts).toMatchObject({
       'Transaction ID': 'INV-AAA111',
@@ -29,7 +30,6 @@ describe('Investment log', () => {
       Asset: 'ETH',
       Amount: '1,500.00 USD',
       Date: 'Mar 1, 2026, 10:00 AM',
-      Status: 'pending',
       // createdAt + 45 days
       'End date': 'Apr 15, 2026',
     });

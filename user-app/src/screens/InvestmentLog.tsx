@@ -38,7 +38,9 @@ export default function InvestmentLog() {
             <Card key={inv.id} aria-labelledby={`inv-${inv.id}`}>
               <header>
                 <h2 id={`inv-${inv.id}`}>#{index + 1}</h2>
-                <StatusBadge status={inv.status} />
+                <span aria-label={`Status: ${inv.status}`}>
+                  <StatusBadge status={inv.status} />
+                </span>
               </header>
               <Facts>
                 <dt>Transaction ID</dt>
@@ -55,8 +57,6 @@ export default function InvestmentLog() {
                 <dd>{formatUsd(inv.amount)}</dd>
                 <dt>Date</dt>
                 <dd>{formatDateTime(inv.createdAt)}</dd>
-                <dt>Status</dt>
-                <dd>{inv.status}</dd>
                 <dt>End date</dt>
                 <dd>{formatDate(endDateOf(inv))}</dd>
               </Facts>

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { ErrorState, Loading, Table, capitalize } from '@halcyon/shared-ui';
+import { ErrorState, Loading, Table, capitalize, formatDate } from '@halcyon/shared-ui';
 import { api, type Transaction } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { useLoad } from '../lib/useLoad';
 import { Heading, Page } from '../lib/ui';
-import { formatDateTime } from '@halcyon/shared-ui';
 
 /** Spec 2: earn entries and internal transfers are not shown in the investor's history. */
 export const visibleTransactions = (rows: readonly Transaction[]) =>
@@ -31,7 +30,7 @@ export default function Transactions() {
             { key: 'type', header: 'Type', render: (t) => capitalize(t.type) },
             { key: 'amount', header: 'Amount', kind: 'money' },
             // Blank while pending: the date a request is decided is what counts.
-            { key: 'createdAt', header: 'Date', render: (t) => (t.status === 'pending' ? <span aria-label="Not yet" /> : formatDateTime(t.createdAt)) },
+            { key: 'createdAt', header: 'Date', render: (t) => (t.status === 'pending' ? <span /> : formatDate(t.createdAt)) },
             { key: 'status', header: 'Status', kind: 'status' },
           ]}
         />

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 /** How long the third-party script may take before the area says the data is unavailable. */
 export const WIDGET_TIMEOUT_MS = 8000;
 export const UNAVAILABLE_TEXT = 'Market data unavailable';
+const NOTICE_HEIGHT = 44;
 
 export const widgetScriptUrl = (name: string) => `https://s3.tradingview.com/external-embedding/embed-widget-${name}.js`;
 
@@ -78,7 +79,8 @@ export function TradingViewWidget({ name, config, title, height }: TradingViewWi
   }, [status]);
 
   return (
-    <Frame role="region" aria-label={title} aria-busy={status === 'loading'} style={{ minHeight: height }}>
+    // Once given up on, the area collapses to a one-line notice instead of a large empty box.
+    <Frame role="region" aria-label={title} aria-busy={status === 'loading'} style={{ minHeight: status === 'unavailable' ? NOTICE_HEIGHT : height }}>
       <div ref={areaRef} className="tradingview-widget-container" style={{ height: status === 'unavailable' ? 0 : height }} data-widget={name} />
       {status === 'unavailable' && <Notice>{UNAVAILABLE_TEXT}</Notice>}
     </Frame>
@@ -100,7 +102,7 @@ const Notice = styled.p`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: 16px;
+  padding: 8px 16px;
   text-align: center;
   font-size: 14px;
   color: ${({ theme }) => theme.colors.textMuted};
