@@ -23,6 +23,7 @@ import type { Mailer } from './mail/mailer';
 import { diskStorage } from './storage/disk';
 import type { Storage } from './storage/storage';
 import { loggerOptions } from './logger';
+import { seedDemo } from './seed/seed';
 
 export interface AppDeps {
   /** An open, already migrated database (tests); otherwise opened from config and closed with the app. */
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('mailer', outboxMailer(db, app.log, deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null));
     app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
     app.decorateRequest('auth', null);
+    if (config.seedDemo) await seedDemo({ db, config, storage: app.storage, log: app.log });
 
     // Routes validate with zod themselves (defineRoute); the JSON schemas are for OpenAPI only.
     app.setValidatorCompiler(() => (data) => ({ value: data }));

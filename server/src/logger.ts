@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions, PinoLoggerOptions } from 'fastify/types/logger';
 
 const SECRET_QUERY = /([?&](?:token|email|password)=)[^&]*/gi;
 
@@ -7,7 +7,7 @@ const SECRET_QUERY = /([?&](?:token|email|password)=)[^&]*/gi;
  * cookies) are never logged, query secrets (a reset link's token) are masked, and any object field
  * named like a secret is redacted wherever a log call includes it.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {
   return {
     level,
     redact: {
