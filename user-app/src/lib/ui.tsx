@@ -81,3 +81,8 @@ export const FormStack = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.space(4)};
 `;
+
+/** Forms read better narrow: a single column capped at 640 px on desktops. */
+export const NarrowPage = styled(Page)`
+  max-width: 640px;
+`;

@@ -83,7 +83,7 @@ export default function Invest() {
       {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
       <AssetList
         profile={profile}
-        caption={(a) => `Available ${a.name} balance`}
+        caption={() => "Available balance"}
         action={(a) => (
           <Button size="small" onClick={() => setAsset(a)}>
             Invest

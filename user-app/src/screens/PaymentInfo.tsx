@@ -10,7 +10,7 @@ import { useDelayedRedirect } from '../lib/redirect';
 import { readSelectedAsset } from '../lib/selectedAsset';
 import { useLoad } from '../lib/useLoad';
 import { CopyIcon } from '../lib/icons';
-import { Facts, Heading, Muted, Page, Panel } from '../lib/ui';
+import { Facts, Heading, Muted, NarrowPage, Panel } from '../lib/ui';
 
 /** /user/payment-info: where to send the chosen asset, then Confirm Payment creates the pending deposit. */
 export default function PaymentInfo() {
@@ -67,7 +67,7 @@ export default function PaymentInfo() {
   };
 
   return (
-    <Page>
+    <NarrowPage>
       <BackLink />
       <Heading>Payment information</Heading>
       <Panel aria-label="Payment details">
@@ -114,7 +114,7 @@ export default function PaymentInfo() {
         </Button>
         {done ? <Muted role="status">Your deposit is pending approval. Returning to the dashboard...</Muted> : null}
       </Panel>
-    </Page>
+    </NarrowPage>
   );
 }
 

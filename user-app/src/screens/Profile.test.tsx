@@ -35,7 +35,11 @@ describe('Profile', () => {
     expect(dob).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Upload profile picture')).not.toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    const edit = screen.getByRole('button', { name: 'Update Profile' });
+    await u.click(edit);
+    // A fresh <button>: if React reused this one as the submit button, browsers would submit on this very click.
+    expect(edit).not.toBeInTheDocument();
+    expect(http.calls('PATCH /api/user/profile')).toHaveLength(0);
     expect(screen.getByLabelText('Date of birth')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { IdentityFields } from '../features/profile/IdentityFields';
 import { PictureUpload } from '../features/profile/PictureUpload';
 import { useSaveProfile } from '../features/profile/useSaveProfile';
 import { useProfile } from '../lib/useProfile';
-import { FormStack, Heading, Page, Panel, Row } from '../lib/ui';
+import { FormStack, Heading, NarrowPage, Panel, Row } from '../lib/ui';
 
 interface Draft {
   profilePic: string | null;
@@ -23,7 +23,7 @@ export default function Profile() {
   const [draft, setDraft] = useState<Draft | null>(null);
 
   if (!profile) {
-    return <Page>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
   }
   const editing = draft !== null;
   const shown = draft ?? draftOf(profile);
@@ -37,7 +37,7 @@ export default function Profile() {
   };
 
   return (
-    <Page>
+    <NarrowPage>
       <BackLink />
       <Heading>Profile</Heading>
       {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
@@ -60,19 +60,22 @@ export default function Profile() {
           <Row>
             {editing ? (
               <>
-                <Button type="submit" loading={saving} disabled={dobOutOfRange}>
+                <Button key="save" type="submit" loading={saving} disabled={dobOutOfRange}>
                   Save Changes
                 </Button>
-                <Button variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
+                <Button key="cancel" variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
                   Cancel
                 </Button>
               </>
             ) : (
-              <Button onClick={() => setDraft(draftOf(profile))}>Update Profile</Button>
+              // Keyed apart from "Save Changes": reusing the same <button> would let this click submit the form.
+              <Button key="edit" onClick={() => setDraft(draftOf(profile))}>
+                Update Profile
+              </Button>
             )}
           </Row>
         </FormStack>
       </Panel>
-    </Page>
+    </NarrowPage>
   );
 }

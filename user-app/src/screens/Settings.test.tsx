@@ -30,7 +30,11 @@ describe('Settings', () => {
     expect(screen.getByLabelText('Bank name')).toHaveValue('First Bank');
     expect(screen.getByLabelText('Solana address')).toHaveValue('SoLada');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
+    const edit = screen.getByRole('button', { name: 'Manage Settings' });
+    await u.click(edit);
+    // A fresh <button>: if React reused this one as the submit button, browsers would submit on this very click.
+    expect(edit).not.toBeInTheDocument();
+    expect(http.calls('PATCH /api/user/profile')).toHaveLength(0);
     for (const label of LABELS) expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
   });

@@ -5,7 +5,7 @@ import { BackLink } from '../features/navigation/BackLink';
 import { IdentityFields } from '../features/profile/IdentityFields';
 import { useSaveProfile } from '../features/profile/useSaveProfile';
 import { useProfile } from '../lib/useProfile';
-import { FormStack, Heading, Page, Panel, Row, SectionTitle } from '../lib/ui';
+import { FormStack, Heading, NarrowPage, Panel, Row, SectionTitle } from '../lib/ui';
 
 type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol';
 type Draft = Record<SettingsKey, string>;
@@ -34,7 +34,7 @@ export default function Settings() {
   const [draft, setDraft] = useState<Draft | null>(null);
 
   if (!profile) {
-    return <Page>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
   }
   const editing = draft !== null;
   const shown = draft ?? draftOf(profile);
@@ -51,7 +51,7 @@ export default function Settings() {
   );
 
   return (
-    <Page>
+    <NarrowPage>
       <BackLink />
       <Heading>Settings</Heading>
       {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
@@ -69,19 +69,22 @@ export default function Settings() {
           <Row>
             {editing ? (
               <>
-                <Button type="submit" loading={saving}>
+                <Button key="save" type="submit" loading={saving}>
                   Save Changes
                 </Button>
-                <Button variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
+                <Button key="cancel" variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
                   Cancel
                 </Button>
               </>
             ) : (
-              <Button onClick={() => setDraft(draftOf(profile))}>Manage Settings</Button>
+              // Keyed apart from "Save Changes": reusing the same <button> would let this click submit the form.
+              <Button key="edit" onClick={() => setDraft(draftOf(profile))}>
+                Manage Settings
+              </Button>
             )}
           </Row>
         </FormStack>
       </Panel>
-    </Page>
+    </NarrowPage>
   );
 }

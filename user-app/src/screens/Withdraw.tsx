@@ -8,7 +8,7 @@ import { parseAmount } from '../lib/money';
 import { useDelayedRedirect } from '../lib/redirect';
 import { useProfile } from '../lib/useProfile';
 import { BackLink } from '../features/navigation/BackLink';
-import { FormStack, Heading, Muted, Page, Panel, Row } from '../lib/ui';
+import { FormStack, Heading, Muted, NarrowPage, Panel, Row } from '../lib/ui';
 
 const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'bank', label: 'Bank' },
@@ -32,7 +32,7 @@ export default function Withdraw() {
   const [busy, setBusy] = useState(false);
 
   if (!profile) {
-    return <Page>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
   }
 
   const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
@@ -70,7 +70,7 @@ export default function Withdraw() {
   };
 
   return (
-    <Page>
+    <NarrowPage>
       <BackLink />
       <Heading>Withdraw</Heading>
       {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
@@ -129,7 +129,7 @@ export default function Withdraw() {
           ) : null}
         </FormStack>
       </Panel>
-    </Page>
+    </NarrowPage>
   );
 }
 
