@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -93,7 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: e.DATA_DIR,
+    // Relative to where the command was run (pnpm sets INIT_CWD), so `pnpm start`, `pnpm dev` and
+    // `pnpm seed` at the root all use the same ./data although pnpm runs them in other folders.
+    dataDir: e.DATA_DIR.startsWith('memory://') || isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: undefined,
     dbPoolSize: e.DB_POOL_SIZE,

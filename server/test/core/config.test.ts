@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 test('defaults are the documented ones', () => {
   const c = loadConfig({});
   expect(c).toMatchObject({
-    port: 8080, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, dbPoolSize: 10, adminRegistration: 'invite',
+    port: 8080, host: '0.0.0.0', dataDir: `${process.cwd()}/data`, databaseUrl: undefined, dbPoolSize: 10, adminRegistration: 'invite',
     corsOrigins: [], brand: 'Halcyon', apiBaseUrl: '/api', userAppUrl: '/remotes/user-app/mf-manifest.json',
     adminAppUrl: '/remotes/admin-app/mf-manifest.json', logLevel: 'info', seedDemo: false, maturityIntervalMs: 60_000,
     uploadMaxBytes: 5 * 1024 * 1024, bodyLimitBytes: 1024 * 1024, rateLimits: { login: 10, register: 5, reset: 5 },
@@ -27,6 +27,11 @@ test('every bad variable is named in one clear error', () => {
       '  TOKEN_SECRET: must be at least 32 characters',
     ].join('\n'),
   );
+});
+
+test('a relative DATA_DIR is taken from where the command was run (INIT_CWD), an absolute one as is', () => {
+  expect(loadConfig({ INIT_CWD: '/srv/halcyon' }).dataDir).toBe('/srv/halcyon/data');
+  expect(loadConfig({ INIT_CWD: '/srv/halcyon', DATA_DIR: '/var/lib/halcyon' }).dataDir).toBe('/var/lib/halcyon');
 });
 
 test('ADMIN_EMAIL without ADMIN_PASSWORD is refused', () => {
