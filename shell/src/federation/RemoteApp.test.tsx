@@ -71,7 +71,7 @@ describe('a remote mounted through the federation runtime', () => {
     expect(manifestRequests).toBeGreaterThan(0);
 
     reachable = true;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Stub user dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: 'We could not load this part of Halcyon.' })).not.toBeInTheDocument();
   });

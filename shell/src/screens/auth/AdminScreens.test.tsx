@@ -18,7 +18,7 @@ describe('Admin login (/admin-auth/admin-login)', () => {
   it("logs in: 'Login Successfully', admin session, /admin/overview", async () => {
     const calls = stubApi({ 'POST /auth/login': { status: 200, json: { data: adminRecord, token: 'admin-token' } } });
     renderShell('/admin-auth/admin-login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'admin@halcyon.test');
     await user.type(screen.getByLabelText(/^Password/), 'Admin12345!');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -31,7 +31,7 @@ describe('Admin login (/admin-auth/admin-login)', () => {
   it("shows the server's message on failure", async () => {
     stubApi({ 'POST /auth/login': { status: 429, json: { message: 'Too many attempts, try again in a minute', code: 'RATE_LIMITED' } } });
     renderShell('/admin-auth/admin-login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'admin@halcyon.test');
     await user.type(screen.getByLabelText(/^Password/), 'x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -41,7 +41,7 @@ describe('Admin login (/admin-auth/admin-login)', () => {
 
 describe('Admin register (/admin-auth/admin-reg)', () => {
   async function fill() {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@halcyon.test');
     await user.type(screen.getByLabelText(/^Password/), 'Admin12345!');
     await user.type(screen.getByRole('textbox', { name: 'Invite Code' }), 'INV-42');

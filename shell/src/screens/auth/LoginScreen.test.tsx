@@ -7,7 +7,7 @@ import { adminRecord, userProfile } from '../../test/fixtures';
 beforeEach(resetShellState);
 
 async function fillLogin(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByRole('textbox', { name: 'Email' }), email);
   await user.type(screen.getByLabelText(/^Password/), password);
   return user;
@@ -32,7 +32,7 @@ describe('Login (/auth/login and /)', () => {
   it('shows the field messages and sends nothing when fields are empty or the email is invalid', async () => {
     const calls = stubApi({});
     renderShell('/auth/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');

@@ -14,7 +14,7 @@ describe('Forgot password (/auth/forget_password)', () => {
   it("posts the email and shows the server's message", async () => {
     const calls = stubApi({ 'POST /auth/forgot_password': { status: 200, json: { message: 'If that email is registered, a reset link is on its way.' } } });
     renderShell('/auth/forget_password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('If that email is registered, a reset link is on its way.')).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('Forgot password (/auth/forget_password)', () => {
   it('shows the spec failure text', async () => {
     stubApi({ 'POST /auth/forgot_password': { status: 429, json: { message: 'Too many requests', code: 'RATE_LIMITED' } } });
     renderShell('/auth/forget_password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Failed to send reset email. Please try again.')).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('Reset password (/auth/reset_password)', () => {
     renderShell('/auth/reset_password');
     expect(screen.queryByLabelText(/^New Password/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send instructions' }));
     expect(await screen.findByText('Reset instructions sent.')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('Reset password (/auth/reset_password)', () => {
   it('without a token: shows the spec failure text', async () => {
     stubApi({ 'POST /auth/reset_password': { status: 500, json: { message: 'boom', code: 'INTERNAL' } } });
     renderShell('/auth/reset_password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send instructions' }));
     expect(await screen.findByText('Failed to send reset instructions. Please try again.')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('Reset password (/auth/reset_password)', () => {
     const calls = stubApi({ 'POST /auth/reset_password': { status: 200, json: { message: 'Your password has been reset.' } } });
     renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -69,7 +69,7 @@ describe('Reset password (/auth/reset_password)', () => {
   it('with the mailed link: mismatched passwords send nothing', async () => {
     const calls = stubApi({});
     renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'other-pass');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));

@@ -6,7 +6,7 @@ import { userProfile } from '../../test/fixtures';
 beforeEach(resetShellState);
 
 async function fill(confirm: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
   await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
   await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
@@ -37,7 +37,7 @@ describe('Register (/auth/register)', () => {
   it('requires every field before sending', async () => {
     const calls = stubApi({});
     renderShell('/auth/register');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Register' }));
     expect((await screen.findAllByText('This field is required.')).length).toBe(7);
     expect(calls).toHaveLength(0);
   });
