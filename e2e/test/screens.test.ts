@@ -39,14 +39,19 @@ async function settle(page: Page): Promise<void> {
 
 const slug = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '-'));
 
-/** Both sizes: screenshot and axe. `prepare` brings the page to the screen (default: goto). */
+/** Desktop, then phone size: screenshot and axe at each. The page is loaded once at desktop
+ * size (`prepare`, default goto) and then resized, as a person turning a tablet would. */
 async function capture(page: Page, path: string, prepare?: () => Promise<void>): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  if (prepare) await prepare();
+  else await page.goto(url(path));
+  await settle(page);
+  expect(new URL(page.url()).pathname).toBe(path);
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-    await page.setViewportSize(viewport);
-    if (prepare) await prepare();
-    else await page.goto(url(path));
-    await settle(page);
-    expect(new URL(page.url()).pathname).toBe(path);
+    if (size === 'phone') {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(250); // media queries and layout settle
+    }
     await page.screenshot({ path: join(shotsDir, size, `${slug(path)}.png`), fullPage: true });
     const found = await seriousViolations(page);
     if (found.length) problems.push(describeProblems(`${path} (${size})`, found));
