@@ -13,6 +13,16 @@ configureApi({ baseUrl: 'http://localhost/api' });
 
 export const TOKEN = 'test-token';
 
+// api-client logs every failed call ([api] …); the failures here are on purpose, keep the output readable.
+const realWarn = console.warn.bind(console);
+beforeAll(() => {
+  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('[api]')) return;
+    realWarn(...args);
+  });
+});
+afterAll(() => jest.restoreAllMocks());
+
 // Toasts live in a module-level store: start every test with none.
 afterEach(() => {
   act(() => toast.dismiss());
