@@ -55,6 +55,7 @@ describe('Invest', () => {
   it('checks the plan\'s range', async () => {
     const { u, dialog } = await openInvest();
     await u.selectOptions(dialog.getByRole('combobox', { name: 'Plan' }), 'p-public');
+    expect(dialog.getByText('Between $100.00 and $1,000.00, 10% after 30 days')).toBeInTheDocument();
     await u.type(dialog.getByLabelText('Amount (USD)'), '5000');
     await u.click(dialog.getByRole('button', { name: 'Invest' }));
     expect(await screen.findByText('Amount must be between 100 and 1000.')).toBeInTheDocument();

@@ -40,6 +40,7 @@ export default function Invest() {
   }, [loadPlans]);
 
   const offered = offeredTo(plans ?? [], profile?.uid);
+  const selectedPlan = offered.find((p) => p.id === planId);
 
   const close = () => {
     setAsset(null);
@@ -49,7 +50,7 @@ export default function Invest() {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const plan = offered.find((p) => p.id === planId);
+    const plan = selectedPlan;
     const value = parseAmount(amount);
     if (!asset || !plan || value === null || value <= 0) {
       toast.error('Please select an asset, plan, and enter a valid amount.');
@@ -113,7 +114,17 @@ export default function Invest() {
           ) : (
             <Select label="Plan" name="plan" placeholder="Select a plan" value={planId} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: planLabel(p) }))} />
           )}
-          <Input label="Amount (USD)" name="amount" type="number" min="0" step="0.01" value={amount} onChange={setAmount} placeholder="0.00" />
+          <Input
+            label="Amount (USD)"
+            name="amount"
+            type="number"
+            min="0"
+            step="0.01"
+            value={amount}
+            onChange={setAmount}
+            placeholder="0.00"
+            hint={selectedPlan ? `Between ${formatMoney(selectedPlan.minAmount)} and ${formatMoney(selectedPlan.maxAmount)}, ${selectedPlan.returns}% after ${selectedPlan.duration} days` : undefined}
+          />
         </FormStack>
       </Modal>
     </Page>
