@@ -33,23 +33,20 @@ export async function assertLedgerInvariants(db: Queryable): Promise<void> {
   const negative = await db.query<{ id: string; balance: string }>('SELECT id, balance::text AS balance FROM accounts WHERE owner IS NOT NULL AND balance < 0');
   for (const r of negative.rows) problems.push(`user account ${r.id} is negative: ${r.balance}`);
 
-  const held = await db.query<{ id: string; balance: string; open: string }>(
-    `SELECT a.id, a.balance::text AS balance, COALESCE(w.open, 0)::text AS open
-     FROM accounts a
-     LEFT JOIN (SELECT uid, asset, SUM(amount_cents) AS open FROM withdrawals WHERE status IN ('pending', 'processing') GROUP BY uid, asset) w
-       ON w.uid = a.owner AND w.asset = a.asset
-     WHERE a.kind = 'held' AND a.balance <> COALESCE(w.open, 0)`,
+  // FULL JOIN: an open request without its account row is as wrong as an account without requests.
+  const reserved = await db.query<{ account: string; balance: string; expected: string }>(
+    `WITH acc AS (SELECT kind, owner, asset, balance FROM accounts WHERE kind IN ('held', 'invested')),
+     req AS (
+       SELECT 'held' AS kind, uid, asset, SUM(amount_cents) AS total FROM withdrawals WHERE status IN ('pending', 'processing') GROUP BY uid, asset
+       UNION ALL
+       SELECT 'invested', uid, asset, SUM(amount_cents) FROM investments WHERE status <> 'ended' GROUP BY uid, asset
+     )
+     SELECT COALESCE(acc.kind, req.kind) || ':' || COALESCE(acc.asset, req.asset) || ':' || COALESCE(acc.owner, req.uid) AS account,
+            COALESCE(acc.balance, 0)::text AS balance, COALESCE(req.total, 0)::text AS expected
+     FROM acc FULL JOIN req ON req.kind = acc.kind AND req.uid = acc.owner AND req.asset = acc.asset
+     WHERE COALESCE(acc.balance, 0) <> COALESCE(req.total, 0)`,
   );
-  for (const r of held.rows) problems.push(`held account ${r.id}: balance ${r.balance} but open withdrawals sum to ${r.open}`);
-
-  const inv = await db.query<{ id: string; balance: string; live: string }>(
-    `SELECT a.id, a.balance::text AS balance, COALESCE(i.live, 0)::text AS live
-     FROM accounts a
-     LEFT JOIN (SELECT uid, asset, SUM(amount_cents) AS live FROM investments WHERE status <> 'ended' GROUP BY uid, asset) i
-       ON i.uid = a.owner AND i.asset = a.asset
-     WHERE a.kind = 'invested' AND a.balance <> COALESCE(i.live, 0)`,
-  );
-  for (const r of inv.rows) problems.push(`invested account ${r.id}: balance ${r.balance} but live investments sum to ${r.live}`);
+  for (const r of reserved.rows) problems.push(`${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`);
 
   if (problems.length) throw new Error(`Ledger invariants broken:\n  ${problems.join('\n  ')}`);
 }

@@ -95,3 +95,14 @@ test('the invariant check catches a balance that drifted from its transfers', as
   await expect(assertLedgerInvariants(db)).rejects.toThrow(/asset sol: balances sum to 1[\s\S]*account custody:sol: balance 1 but transfers sum to 0/);
   await db.query("UPDATE accounts SET balance = balance - 1 WHERE id = 'custody:sol'");
 });
+
+test('the invariant check catches held funds that do not match the open withdrawals', async () => {
+  await move({ debit: custody('usdt'), credit: available('u2', 'usdt'), amountCents: 300, kind: 'deposit' });
+  await move({ debit: available('u2', 'usdt'), credit: held('u2', 'usdt'), amountCents: 300, kind: 'withdrawal_hold' });
+  await expect(assertLedgerInvariants(db)).rejects.toThrow('held:usdt:u2: balance 300 but its open requests sum to 0');
+  await move({ debit: held('u2', 'usdt'), credit: available('u2', 'usdt'), amountCents: 300, kind: 'withdrawal_release' });
+  // And the other way round: an open withdrawal whose funds were never held.
+  await db.query("INSERT INTO withdrawals (id, uid, method, asset, amount_cents) VALUES ('w-x', 'u2', 'bitcoin', 'btc', 5)");
+  await expect(assertLedgerInvariants(db)).rejects.toThrow('held:btc:u2: balance 0 but its open requests sum to 5');
+  await db.query("UPDATE withdrawals SET status = 'declined' WHERE id = 'w-x'");
+});
