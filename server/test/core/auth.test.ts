@@ -124,6 +124,25 @@ describe('login', () => {
   });
 });
 
+describe('rate limits', () => {
+  test.each([
+    ['register', 'register', 5, (i: number) => ({ name: 'Rate Limit', username: `rl${i}`, phone: '+14155550123', email: 'rl@example.com', password: 'x' })],
+    ['forgot_password', 'reset', 5, () => ({ email: 'rl@example.com' })],
+    ['reset_password', 'reset', 5, () => ({ email: 'rl@example.com' })],
+  ] as const)('POST /auth/%s allows %s… then 429', async (path, key, max, body) => {
+    t().config.rateLimits[key] = max;
+    try {
+      for (let i = 0; i < max; i++) expect((await t().request('POST', `/auth/${path}`, { body: body(i) })).status).not.toBe(429);
+      const res = await t().request('POST', `/auth/${path}`, { body: body(max) });
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      t().config.rateLimits[key] = 0;
+    }
+  });
+});
+
 describe('forgot and reset password', () => {
   const linkIn = (text: string) => {
     const m = /http:\/\/localhost:\d+\/auth\/reset_password\?token=([\w-]+)&email=([^\s]+)/.exec(text);
