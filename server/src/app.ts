@@ -83,7 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
 
     await app.register(
       async (api) => {

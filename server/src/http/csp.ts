@@ -15,7 +15,7 @@ function remoteOrigins(config: Config): string[] {
  * The shell and its remotes, the third-party market widgets (scripts and frames) and
  * styled-components' injected <style> tags; nothing else runs.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const remotes = remoteOrigins(config);
   return {
     'default-src': ["'self'"],
@@ -29,5 +29,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
+    // Off: `pnpm start` serves plain http (localhost, LAN, CI); upgrading would break every request there.
+    // Behind TLS, HSTS (also sent) does the job.
+    'upgrade-insecure-requests': null,
   };
 }

@@ -70,6 +70,8 @@ describe('headers', () => {
     expect(csp).toContain("script-src 'self' https://s3.tradingview.com https://*.tradingview.com");
     expect(csp).toContain('frame-src https://s3.tradingview.com https://*.tradingview.com');
     expect(csp).toContain("object-src 'none'");
+    // Plain-http deployments (localhost, CI) must keep working.
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   test('CORS answers configured origins only', async () => {
@@ -99,6 +101,7 @@ describe('OpenAPI', () => {
     const res = await t().fetch('/api/docs');
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/swagger/i);
+    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
   });
 });
 
