@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 
-const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com'];
+// The embed scripts come from s3.tradingview.com; current widgets render in iframes on tradingview-widget.com.
+const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 'https://*.tradingview-widget.com'];
 
 /** Origins of absolute remote manifest URLs: the shell loads their scripts and fetches their manifests. */
 function remoteOrigins(config: Config): string[] {

@@ -67,8 +67,8 @@ describe('headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://s3.tradingview.com https://*.tradingview.com");
-    expect(csp).toContain('frame-src https://s3.tradingview.com https://*.tradingview.com');
+    expect(csp).toContain("script-src 'self' https://s3.tradingview.com https://*.tradingview.com https://*.tradingview-widget.com");
+    expect(csp).toContain('frame-src https://s3.tradingview.com https://*.tradingview.com https://*.tradingview-widget.com');
     expect(csp).toContain("object-src 'none'");
     // Plain-http deployments (localhost, CI) must keep working.
     expect(csp).not.toContain('upgrade-insecure-requests');
