@@ -78,7 +78,7 @@ describe('PendingDepositsScreen', () => {
     renderWithProviders(<PendingDepositsScreen />);
     expect(await screen.findByText('Failed to fetch deposits.')).toBeInTheDocument();
     http.on('GET /api/admin/deposits/all', data(rows));
-    await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,11 @@ import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
 
 // Toasts live in a module-level store: start every test with none.
 afterEach(() => toast.dismiss());
+// api-client logs every failed call by design; the tests assert the toasts instead.
+beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+// The machine is shared by many jobs: user-event journeys need more than jest's 5 s default.
+jest.setTimeout(30_000);
 
 export const ADMIN_TOKEN = 'admin-test-token';
 

@@ -79,7 +79,7 @@ export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarni
         footer={
           <Footer>
             <Button type="button" variant="secondary" onClick={onClose}>
-              Close
+              Cancel
             </Button>
             <Button type="submit" form={formId}>
               {def.verb}
@@ -101,7 +101,7 @@ export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarni
               { value: 'deduct', label: KINDS.deduct.label },
             ]}
           />
-          <Input label="Amount (USD)" name="amount" type="number" min={0} value={amount} onChange={setAmount} placeholder="0.00" />
+          <Input label="Amount (USD)" name="amount" type="number" min={0} step="0.01" value={amount} onChange={setAmount} placeholder="0.00" />
           <Input label="Reason" name="reason" value={reason} onChange={setReason} placeholder="e.g. Monthly return" />
         </Form>
       </Modal>
