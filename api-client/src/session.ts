@@ -83,5 +83,9 @@ export const clearUserSessionAtom = atom(null, (_get, set) => {
 });
 export const clearAdminSessionAtom = atom(null, (_get, set) => set(adminSessionAtom, emptyAdminSession));
 
+/** The brand from the runtime config (deviations.md: white-label); the shell sets it at start. */
+export const DEFAULT_BRAND = 'Halcyon';
+export const brandAtom = atom(DEFAULT_BRAND);
+
 /** The one store of the federation: the shell wraps everything in <Provider store={store}>. */
 export const store = createStore();

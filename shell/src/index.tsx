@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { configureApi } from '@halcyon/api-client';
+import { brandAtom, configureApi, store } from '@halcyon/api-client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { Providers } from './app/Providers';
@@ -12,6 +12,7 @@ import { AppRoutes } from './app/AppRoutes';
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   configureApi({ baseUrl: config.apiBaseUrl });
+  store.set(brandAtom, config.brand);
   registerRuntimeRemotes(config.remotes);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
 import userEvent from '@testing-library/user-event';
 import { profile } from './test/fixtures';
 import { ok, stubHttp, type HttpStub } from './test/http-stub';
@@ -20,6 +21,16 @@ describe('user area', () => {
     expect(await screen.findByRole('heading', { name: 'Total portfolio' })).toBeInTheDocument();
     expect(currentPath()).toBe('/user/main');
     expect(screen.getByText('Copyright © 2025 Halcyon. All Rights Reserved.')).toBeInTheDocument();
+  });
+
+  it('shows the brand the shell set from the runtime config', async () => {
+    store.set(brandAtom, 'Acme Capital');
+    try {
+      mount('/user/main');
+      expect(await screen.findByText('Copyright © 2025 Acme Capital. All Rights Reserved.')).toBeInTheDocument();
+    } finally {
+      store.set(brandAtom, DEFAULT_BRAND);
+    }
   });
 
   it('has the top bar shortcuts and logo, and five bottom tabs with the active one marked', async () => {

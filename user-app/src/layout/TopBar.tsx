@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
+import { brandAtom } from '@halcyon/api-client';
 import styled from 'styled-components';
 import { Logo } from '@halcyon/shared-ui';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
@@ -12,11 +14,12 @@ export const SHORTCUTS = [
 
 /** Wide screens only: ticker tape, logo and the three money shortcuts. */
 export function TopBar() {
+  const brand = useAtomValue(brandAtom);
   return (
     <Bar>
       <TickerTape />
       <Inner>
-        <Logo />
+        <Logo brand={brand} />
         <nav aria-label="Shortcuts">
           <ul>
             {SHORTCUTS.map(({ to, label, Icon }) => (

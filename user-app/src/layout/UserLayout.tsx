@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
+import { useAtomValue } from 'jotai';
+import { brandAtom } from '@halcyon/api-client';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer, Loading } from '@halcyon/shared-ui';
-import { brandName } from '../lib/brand';
 import { AdvancedChart, MarketOverview } from '../widgets';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
@@ -13,6 +14,7 @@ import { TopBar } from './TopBar';
  * frame stays on screen while a screen's chunk arrives.
  */
 export function UserLayout() {
+  const brand = useAtomValue(brandAtom);
   return (
     <Shell>
       <TopBar />
@@ -28,7 +30,7 @@ export function UserLayout() {
           <MarketOverview />
         </div>
       </Markets>
-      <Footer brand={brandName()} />
+      <Footer brand={brand} />
       <BottomNav />
     </Shell>
   );
