@@ -34,7 +34,8 @@ export default function App() {
         {Object.entries(screens).map(([path, Screen]) => (
           <Route key={path} path={path} element={<Screen />} />
         ))}
-        <Route path="*" element={<Navigate to="overview" replace />} />
+        {/* Absolute: a relative path inside a splat route would resolve below the unknown path and loop. */}
+        <Route path="*" element={<Navigate to="/admin/overview" replace />} />
       </Route>
     </Routes>
   );
