@@ -30,6 +30,9 @@ export function parseTps(output: string): number {
 export async function runPgbench(opts: { adminUrl: string; clients: number; seconds: number; repeats: number }): Promise<PgbenchResult> {
   // TPC-B's rule: the scale (branches) is at least the client count, else clients queue on rows.
   const scale = opts.clients;
+  await run('pgbench', ['--version']).catch((error: unknown) => {
+    throw new Error('pgbench is not on the PATH (Debian: apt-get install postgresql-client)', { cause: error });
+  });
   const db = await createScratchDb(opts.adminUrl, 'halcyon_pgbench');
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), db.url], { maxBuffer: 1 << 24 });
