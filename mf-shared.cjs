@@ -38,6 +38,28 @@ const shared = {
 };
 
 
+/**
+ * Writes .gz and .br next to every emitted text asset of a production build, so the server sends
+ * compressed files without compressing on each request (@fastify/static `preCompressed`).
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const zlib = require('node:zlib');
+    const { writeFileSync } = require('node:fs');
+    compiler.hooks.afterEmit.tap('PrecompressPlugin', (compilation) => {
+      const outDir = compilation.outputOptions.path;
+      for (const asset of compilation.getAssets()) {
+        if (!/\.(js|css|html|json|svg)$/.test(asset.name)) continue;
+        const source = asset.source.buffer();
+        if (source.length < 1024) continue;
+        const file = path.join(outDir, asset.name);
+        writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+        writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    });
+  }
+}
+
 const ports = {
   api: Number(process.env.API_PORT ?? 8080),
   shell: Number(process.env.SHELL_PORT ?? 3000),
@@ -112,6 +134,7 @@ function federatedConfig(app, env = {}) {
         manifest: { fileName: 'mf-manifest.json' },
         experiments: { asyncStartup: true },
       }),
+      ...(dev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: dev ? {} : { minimize: true },
     performance: { hints: false },

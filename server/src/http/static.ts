@@ -15,7 +15,10 @@ export function workspaceRoot(start = __dirname): string {
   }
 }
 
-const NO_CACHE = /(\.html|mf-manifest\.json|remoteEntry\.js)$/;
+// `path` is the file sent, which may be the precompressed .br/.gz sibling.
+const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)(\.br|\.gz)?$/;
+/** Content-hashed build output (`main.3151a699.js`): safe to cache for a year. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
 /**
  * docs/frontend-contract.md "Serving": the shell at / with history fallback, the remotes under
@@ -28,6 +31,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const hasShell = existsSync(join(shellDir, 'index.html'));
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
     if (NO_CACHE.test(path)) reply.header('cache-control', 'no-cache');
+    else if (HASHED.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (cors) reply.header('access-control-allow-origin', '*');
   };
 
@@ -44,11 +48,11 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   for (const [pkg, prefix] of [['user-app', '/remotes/user-app/'], ['admin-app', '/remotes/admin-app/']] as const) {
     const dir = join(root, pkg, 'dist');
     if (!existsSync(dir)) continue;
-    await app.register(fastifyStatic, { root: dir, prefix, decorateReply: !decorated, setHeaders: setHeaders(true), index: false });
+    await app.register(fastifyStatic, { root: dir, prefix, decorateReply: !decorated, setHeaders: setHeaders(true), index: false, preCompressed: true, cacheControl: false });
     decorated = true;
   }
   if (hasShell) {
-    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

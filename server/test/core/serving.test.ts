@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { routes } from '@halcyon/api-client/contract';
 import { setupTestServer } from '../harness';
 
@@ -11,6 +12,10 @@ mkdirSync(join(root, 'user-app/dist'), { recursive: true });
 writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
 writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
 writeFileSync(join(root, 'user-app/dist/mf-manifest.json'), '{"name":"user_app"}');
+// A content-hashed chunk with the brotli sibling the frontend build writes (mf-shared.cjs).
+const chunk = `console.log(${JSON.stringify('x'.repeat(2000))})`;
+writeFileSync(join(root, 'shell/dist/main.0123abcd.js'), chunk);
+writeFileSync(join(root, 'shell/dist/main.0123abcd.js.br'), brotliCompressSync(chunk));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const logs: string[] = [];
@@ -41,6 +46,16 @@ describe('static serving', () => {
     const missing = await t().fetch('/remotes/admin-app/mf-manifest.json');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'No route GET /remotes/admin-app/mf-manifest.json', code: 'NOT_FOUND' });
+  });
+
+  test('hashed chunks: the precompressed file when the browser accepts it, cached for a year', async () => {
+    const br = await t().fetch('/main.0123abcd.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toBe(chunk);
+    const plain = await t().fetch('/main.0123abcd.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(chunk);
   });
 
   test('unknown /api paths stay JSON 404s, never the shell', async () => {
