@@ -35,12 +35,12 @@ async function pgbenchBaseline(): Promise<PgbenchResult> {
   return state.pgbench;
 }
 
-async function withPostgresServer<T>(fn: (server: ServerHandle) => Promise<T>): Promise<T> {
+async function withPostgresServer<T>(fn: (server: ServerHandle, dbUrl: string) => Promise<T>): Promise<T> {
   const db = await createScratchDb(benchEnv.pgAdminUrl, 'halcyon_bench');
   let server: ServerHandle | undefined;
   try {
     server = await startServer({ databaseUrl: db.url });
-    return await fn(server);
+    return await fn(server, db.url);
   } finally {
     await server?.stop();
     await db.drop();
@@ -77,15 +77,18 @@ export async function ledgerSuite(): Promise<SuiteOutput> {
 
 export async function readSuite(): Promise<SuiteOutput> {
   log('read path: investors with ledger history, then GET /api/user/profile vs hello-world…');
-  return withPostgresServer(async (server) => {
+  return withPostgresServer(async (server, dbUrl) => {
     // Short money run first so every profile is derived from real ledger history.
     const { investors } = await runMoneyMoves({ base: server.base, clients: benchEnv.clients, seconds: Math.min(10, benchEnv.seconds), users: benchEnv.users, tag: 'read', log });
-    const r = await runReadPath(server.base, investors, benchEnv.clients, benchEnv.seconds);
+    const r = await runReadPath(server.base, investors, benchEnv.clients, benchEnv.seconds, dbUrl);
+    const perQuery = r.helloDb ? r.profile.okPerSecond / r.helloDb.okPerSecond : NaN;
     return {
       rows: [
         { benchmark: 'read path', metric: 'GET /api/user/profile req/s (2xx)', value: fmt(r.profile.okPerSecond) },
         { benchmark: 'read path', metric: 'bare Fastify hello-world req/s', value: fmt(r.hello.okPerSecond) },
         { benchmark: 'read path', metric: 'profile ÷ hello-world', value: fmt(r.ratio, 2), target: '≥ 0.5', verdict: verdict(r.ratio >= 0.5) },
+        { benchmark: 'read path', metric: 'Fastify + one SELECT 1 req/s (context)', value: fmt(r.helloDb?.okPerSecond ?? NaN) },
+        { benchmark: 'read path', metric: 'profile ÷ one-query baseline (context)', value: fmt(perQuery, 2) },
       ],
       notes: [statusNote('profile reads', r.profile), `profile p50 / p99 ${r.profile.p50ms} / ${r.profile.p99ms} ms; hello p50 / p99 ${r.hello.p50ms} / ${r.hello.p99ms} ms.`],
     };

@@ -9,18 +9,21 @@ import type { Investor } from '../lib/fixtures';
 export interface ReadResult {
   profile: LoadResult;
   hello: LoadResult;
+  /** hello-world plus one `SELECT 1` round trip, when a database URL was given */
+  helloDb?: LoadResult;
   ratio: number;
 }
 
-export async function runHello(clients: number, seconds: number): Promise<LoadResult> {
+export async function runHello(clients: number, seconds: number, dbUrl?: string): Promise<LoadResult> {
   const port = await freePort();
-  const child = fork(join(__dirname, 'hello-server.mjs'), [], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const env = { ...process.env, PORT: String(port), HELLO_DB_URL: dbUrl ?? '' };
+  const child = fork(join(__dirname, 'hello-server.mjs'), [], { env, stdio: 'ignore' });
   try {
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`hello server exited with ${code}`)));
     });
-    return await load({ url: `http://127.0.0.1:${port}/hello`, connections: clients, duration: seconds });
+    return await load({ url: `http://127.0.0.1:${port}/${dbUrl ? 'hello-db' : 'hello'}`, connections: clients, duration: seconds });
   } finally {
     child.kill('SIGKILL');
   }
@@ -42,8 +45,9 @@ export async function runProfileReads(base: string, investors: Investor[], clien
   });
 }
 
-export async function runReadPath(base: string, investors: Investor[], clients: number, seconds: number): Promise<ReadResult> {
+export async function runReadPath(base: string, investors: Investor[], clients: number, seconds: number, dbUrl?: string): Promise<ReadResult> {
   const profile = await runProfileReads(base, investors, clients, seconds);
   const hello = await runHello(clients, seconds);
-  return { profile, hello, ratio: profile.okPerSecond / hello.okPerSecond };
+  const helloDb = dbUrl ? await runHello(clients, seconds, dbUrl) : undefined;
+  return { profile, hello, ...(helloDb ? { helloDb } : {}), ratio: profile.okPerSecond / hello.okPerSecond };
 }
