@@ -96,7 +96,7 @@ const Links = styled.ul`
 
 const Link = styled(NavLink)`
   display: block;
-  padding: 10px 12px;
+  padding: 8px 12px;
   border-radius: ${({ theme }) => theme.radiusSmall};
   color: ${({ theme }) => theme.colors.textMuted};
   text-decoration: none;

@@ -52,6 +52,8 @@ export function TraderCards({ traders, onChanged }: { traders: readonly Trader[]
         {traders.map((t) => (
           <li key={t._id}>
             <Card
+              title={t.name}
+              headingLevel={3}
               actions={
                 <Button
                   size="small"
@@ -74,8 +76,7 @@ export function TraderCards({ traders, onChanged }: { traders: readonly Trader[]
               }
             >
               <Head>
-                <img src={t.imageUrl} alt="" loading="lazy" />
-                <h3>{t.name}</h3>
+                <img src={t.imageUrl} alt={`Photo of ${t.name}`} loading="lazy" />
               </Head>
               <Facts>
                 <dt>Wins</dt>
