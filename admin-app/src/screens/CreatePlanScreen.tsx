@@ -56,10 +56,10 @@ export default function CreatePlanScreen() {
     <Screen title="Create Plan">
       <Form onSubmit={(e) => void submit(e)} aria-label="Create plan">
         <Input label="Plan name" name="name" value={form.name} onChange={set('name')} placeholder="Optional, e.g. Gold" />
-        <Input label="Minimum amount (USD)" name="minAmount" type="number" min={0} step="0.01" required value={form.minAmount} onChange={set('minAmount')} placeholder="100" />
-        <Input label="Maximum amount (USD)" name="maxAmount" type="number" min={0} step="0.01" required value={form.maxAmount} onChange={set('maxAmount')} placeholder="5000" />
-        <Input label="Returns (%)" name="returns" type="number" min={0} step="0.01" required value={form.returns} onChange={set('returns')} placeholder="12.5" />
-        <Input label="Duration (days)" name="duration" type="number" min={1} step="1" required value={form.duration} onChange={set('duration')} placeholder="30" />
+        <Input label="Minimum amount (USD)" name="minAmount" type="number" min={0} step="0.01" required value={form.minAmount} onChange={set('minAmount')} placeholder="e.g. 100" />
+        <Input label="Maximum amount (USD)" name="maxAmount" type="number" min={0} step="0.01" required value={form.maxAmount} onChange={set('maxAmount')} placeholder="e.g. 5000" />
+        <Input label="Returns (%)" name="returns" type="number" min={0} step="0.01" required value={form.returns} onChange={set('returns')} placeholder="e.g. 12.5" />
+        <Input label="Duration (days)" name="duration" type="number" min={1} step="1" required value={form.duration} onChange={set('duration')} placeholder="e.g. 30" />
         <Select label="Owner user" name="uid" value={form.uid} onChange={set('uid')} options={owners} />
         <Submit>
           <Button type="submit" loading={saving} disabled={saving}>
