@@ -19,6 +19,8 @@ function pinned(name) {
 
 const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: false });
 
+const routerFacade = path.join(root, 'shell/mf/react-router.mjs');
+
 /** share key → config; subpaths (jsx runtimes, jotai/utils) need their own key to be shared. */
 const shared = {
   react: singleton(pinned('react')),
@@ -26,8 +28,10 @@ const shared = {
   'react/jsx-dev-runtime': singleton(pinned('react')),
   'react-dom': singleton(pinned('react-dom')),
   'react-dom/client': singleton(pinned('react-dom')),
-  'react-router': singleton(pinned('react-router')),
-  'react-router-dom': singleton(pinned('react-router-dom')),
+  // One module for both names: the used part of react-router (shell/mf/react-router.mjs). v7's
+  // react-router-dom only re-exports react-router; the key stays for code that still imports it.
+  'react-router': { ...singleton(pinned('react-router')), import: routerFacade },
+  'react-router-dom': { ...singleton(pinned('react-router')), import: routerFacade },
   jotai: singleton(pinned('jotai')),
   // atomWithStorage and friends carry their own React context import: keep them on the same copy.
   'jotai/utils': singleton(pinned('jotai')),
@@ -58,6 +62,12 @@ class PrecompressPlugin {
       }
     });
   }
+}
+
+/** Absolute path of react-router's ESM entry as the app resolves it. */
+function routerBuild(requireFromApp, dev) {
+  const dir = path.dirname(requireFromApp.resolve('react-router/package.json'));
+  return path.join(dir, 'dist', dev ? 'development' : 'production', 'index.mjs');
 }
 
 const ports = {
@@ -98,7 +108,12 @@ function federatedConfig(app, env = {}) {
       uniqueName: app.name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      // The router facade's source: react-router's ESM build (tree-shakable; the package's
+      // default export condition is CommonJS), its production flavour in production builds.
+      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev) },
+    },
     module: {
       rules: [
         {

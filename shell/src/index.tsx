@@ -2,7 +2,7 @@
 // scope before this runs, so shared modules are imported directly (no bootstrap file).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { brandAtom, configureApi, store } from '@halcyon/api-client';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { registerRuntimeRemotes } from './federation/remotes';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { UserLayout } from './layout/UserLayout';
 import Dashboard from './screens/Dashboard';
 

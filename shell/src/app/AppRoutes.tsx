@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { ShellLayout } from '../layout/ShellLayout';
 import { RequireSession } from '../guards/RequireSession';
 import { RemoteApp } from '../federation/RemoteApp';

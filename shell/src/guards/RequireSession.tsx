@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { adminSessionAtom, userSessionAtom } from '@halcyon/api-client';
 
 export const LOGIN_PATH = { user: '/auth/login', admin: '/admin-auth/admin-login' } as const;

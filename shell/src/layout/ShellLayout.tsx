@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Footer, Logo } from '@halcyon/shared-ui';
 import { useRuntimeConfig } from '../config/RuntimeConfigContext';

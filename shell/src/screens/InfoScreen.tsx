@@ -1,5 +1,5 @@
 import { AuthCard, Links } from '../layout/AuthCard';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const texts = {
   about: { title: 'About', body: 'Crypto Investment Made Easy. Deposit, invest in fixed-term plans and copy traders from one account.' },

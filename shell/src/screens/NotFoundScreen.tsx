@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AuthCard, Links } from '../layout/AuthCard';
 
 /** Any route the shell does not know. */

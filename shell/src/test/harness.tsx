@@ -1,5 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router';
 import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client';
 import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';

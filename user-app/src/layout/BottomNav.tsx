@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { GlobeIcon, HomeIcon, ListIcon, TradeIcon, UsersIcon } from '../lib/icons';
 

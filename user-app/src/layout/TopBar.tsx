@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { brandAtom } from '@halcyon/api-client';
 import styled from 'styled-components';
 import { Logo } from '@halcyon/shared-ui';

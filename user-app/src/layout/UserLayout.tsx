@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { brandAtom } from '@halcyon/api-client';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Footer, Loading } from '@halcyon/shared-ui';
 import { AdvancedChart, MarketOverview } from '../widgets';

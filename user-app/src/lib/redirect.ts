@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 
 /** Spec 9: after a withdrawal or a confirmed deposit the app returns to the dashboard after 5 s. */
 export const REDIRECT_DELAY_MS = 5000;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button, ErrorState, Loading, formatMoney } from '@halcyon/shared-ui';
 import { AccountMenu } from '../features/account/AccountMenu';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { LoginForm } from './LoginScreen';
 import { Links } from '../../layout/AuthCard';
 

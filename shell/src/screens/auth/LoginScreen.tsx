@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Checkbox, Input } from '@halcyon/shared-ui';
 import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Dropdown } from '@halcyon/shared-ui';
 import { clearUserSessionAtom, dropdownAtom, type UserProfile } from '@halcyon/api-client';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
 /** 'Back' to the previous page (or the dashboard when there is no history, e.g. a fresh tab). */
