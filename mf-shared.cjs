@@ -19,7 +19,7 @@ function pinned(name) {
 
 const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: false });
 
-const routerFacade = path.join(root, 'shell/mf/react-router.mjs');
+const routerFacade = (name) => path.join(root, 'shell/mf', `${name}.mjs`);
 
 /** share key → config; subpaths (jsx runtimes, jotai/utils) need their own key to be shared. */
 const shared = {
@@ -28,10 +28,10 @@ const shared = {
   'react/jsx-dev-runtime': singleton(pinned('react')),
   'react-dom': singleton(pinned('react-dom')),
   'react-dom/client': singleton(pinned('react-dom')),
-  // One module for both names: the used part of react-router (shell/mf/react-router.mjs). v7's
-  // react-router-dom only re-exports react-router; the key stays for code that still imports it.
-  'react-router': { ...singleton(pinned('react-router')), import: routerFacade },
-  'react-router-dom': { ...singleton(pinned('react-router')), import: routerFacade },
+  // The used part of react-router (shell/mf/react-router.mjs), not the whole package. v7's
+  // react-router-dom only re-exports react-router; its key stays for code that still imports it.
+  'react-router': { ...singleton(pinned('react-router')), import: routerFacade('react-router') },
+  'react-router-dom': { ...singleton(pinned('react-router')), import: routerFacade('react-router-dom') },
   jotai: singleton(pinned('jotai')),
   // atomWithStorage and friends carry their own React context import: keep them on the same copy.
   'jotai/utils': singleton(pinned('jotai')),

@@ -67,11 +67,13 @@ describe('shared react-router facade', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('is the module both share keys provide', () => {
+  it('is what the react-router key provides, and react-router-dom re-exports it from its own file', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { shared } = require(path.join(root, 'mf-shared.cjs')) as { shared: Record<string, { import?: string }> };
-    const file = path.join(root, 'shell/mf/react-router.mjs');
-    expect(shared['react-router']?.import).toBe(file);
-    expect(shared['react-router-dom']?.import).toBe(file);
+    expect(shared['react-router']?.import).toBe(path.join(root, 'shell/mf/react-router.mjs'));
+    // Two keys with one `import` collapse into one provide and leave the other key unprovided.
+    const dom = shared['react-router-dom']?.import ?? '';
+    expect(dom).toBe(path.join(root, 'shell/mf/react-router-dom.mjs'));
+    expect(readFileSync(dom, 'utf8')).toMatch(/^export \* from 'react-router';$/m);
   });
 });
