@@ -147,7 +147,15 @@ function federatedConfig(app, env = {}) {
         // Types come from source imports; generating @mf-types costs ~9 s per build.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
-        experiments: { asyncStartup: true },
+        experiments: {
+          asyncStartup: true,
+          // Browser-only builds: the runtime's Node paths (script loading via fetch+vm) drop out.
+          optimization: { target: 'web' },
+          // One federation runtime per page: the host publishes its runtime-core and production
+          // remotes use it instead of bundling their own (~28 KB gzip of remoteEntry.js). A remote's
+          // dev server keeps its own so the standalone page runs without the shell.
+          ...(isRemote ? { externalRuntime: !dev } : { provideExternalRuntime: true }),
+        },
       }),
       ...(dev ? [] : [new PrecompressPlugin()]),
     ],
