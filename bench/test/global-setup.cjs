@@ -7,7 +7,7 @@ const { spawnSync } = require('node:child_process');
 const { Client } = require('pg');
 
 module.exports = async function globalSetup() {
-  const main = process.env.BENCH_SERVER_MAIN ?? join(__dirname, '..', '..', 'server', 'dist', 'main.js');
+  const main = process.env.BENCH_SERVER_MAIN || join(__dirname, '..', '..', 'server', 'dist', 'main.js');
   if (!existsSync(main)) {
     const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
     const r = spawnSync(pnpm[0], [...pnpm.slice(1), '--filter', './server', 'run', 'build'], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
