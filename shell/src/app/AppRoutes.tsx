@@ -3,13 +3,21 @@ import { ShellLayout } from '../layout/ShellLayout';
 import { RequireSession } from '../guards/RequireSession';
 import { RemoteApp } from '../federation/RemoteApp';
 import { LoginScreen } from '../screens/auth/LoginScreen';
-import { RegisterScreen } from '../screens/auth/RegisterScreen';
-import { ForgotPasswordScreen } from '../screens/auth/ForgotPasswordScreen';
-import { ResetPasswordScreen } from '../screens/auth/ResetPasswordScreen';
-import { AdminLoginScreen } from '../screens/auth/AdminLoginScreen';
-import { AdminRegisterScreen } from '../screens/auth/AdminRegisterScreen';
-import { InfoScreen } from '../screens/InfoScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { lazyScreen } from './lazyScreen';
+
+// The login (also the index page) renders at once; every other shell screen comes on first visit.
+const RegisterScreen = lazyScreen(() => import('../screens/auth/RegisterScreen'), (m) => m.RegisterScreen);
+const ForgotPasswordScreen = lazyScreen(() => import('../screens/auth/ForgotPasswordScreen'), (m) => m.ForgotPasswordScreen);
+const ResetPasswordScreen = lazyScreen(() => import('../screens/auth/ResetPasswordScreen'), (m) => m.ResetPasswordScreen);
+const AdminLoginScreen = lazyScreen(() => import('../screens/auth/AdminLoginScreen'), (m) => m.AdminLoginScreen);
+const AdminRegisterScreen = lazyScreen(() => import('../screens/auth/AdminRegisterScreen'), (m) => m.AdminRegisterScreen);
+const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.InfoScreen);
+
+/** Fetches every lazy shell screen (tests render them without suspending). */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, InfoScreen].map((s) => s.preload()));
+}
 
 /** Spec section 2 routes. The remotes own everything under /user/* and /admin/*. */
 export function AppRoutes() {

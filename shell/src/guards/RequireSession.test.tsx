@@ -43,8 +43,8 @@ describe('route guards', () => {
     expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
   });
 
-  it('renders the about and contact placeholder views', () => {
+  it('renders the about and contact placeholder views', async () => {
     renderShell('/about');
-    expect(screen.getByRole('heading', { name: 'About' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeInTheDocument();
   });
 });

@@ -3,12 +3,16 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client';
 import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';
-import { AppRoutes } from '../app/AppRoutes';
+import { AppRoutes, preloadScreens } from '../app/AppRoutes';
 import { parseRuntimeConfig } from '../config/runtimeConfig';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import type { RemoteLoader } from '../federation/remotes';
 
 export const API = 'http://api.test/api';
+
+// Screens other than the login are lazy routes: load them up front so every test (alone or in
+// any order) sees them render at once. lazyScreen.test.tsx covers the first-visit loading.
+beforeAll(preloadScreens);
 
 export interface RecordedCall {
   method: string;

@@ -7,9 +7,10 @@ import { adminRecord } from '../../test/fixtures';
 beforeEach(resetShellState);
 
 describe('Admin login (/admin-auth/admin-login)', () => {
-  it('has email, password, Remember Me and the forgot-password link', () => {
+  it('has email, password, Remember Me and the forgot-password link', async () => {
     renderShell('/admin-auth/admin-login');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    // The screen is loaded on first visit (lazy route).
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Remember Me' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forget password' })).toHaveAttribute('href', '/auth/forget_password');
@@ -42,7 +43,7 @@ describe('Admin login (/admin-auth/admin-login)', () => {
 describe('Admin register (/admin-auth/admin-reg)', () => {
   async function fill() {
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@halcyon.test');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'new@halcyon.test');
     await user.type(screen.getByLabelText(/^Password/), 'Admin12345!');
     await user.type(screen.getByRole('textbox', { name: 'Invite Code' }), 'INV-42');
     await user.click(screen.getByRole('button', { name: 'Register' }));

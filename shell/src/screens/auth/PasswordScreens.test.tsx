@@ -5,9 +5,10 @@ import { renderShell, resetShellState, stubApi } from '../../test/harness';
 beforeEach(resetShellState);
 
 describe('Forgot password (/auth/forget_password)', () => {
-  it('has an email field and a Login link', () => {
+  it('has an email field and a Login link', async () => {
     renderShell('/auth/forget_password');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    // The screen is loaded on first visit (lazy route).
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
   });
 
@@ -35,6 +36,7 @@ describe('Reset password (/auth/reset_password)', () => {
   it('without a token: email and Login link only, posts { email }', async () => {
     const calls = stubApi({ 'POST /auth/reset_password': { status: 200, json: { message: 'Reset instructions sent.' } } });
     renderShell('/auth/reset_password');
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^New Password/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
     const user = userEvent.setup({ delay: null });

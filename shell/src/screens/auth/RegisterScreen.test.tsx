@@ -18,8 +18,10 @@ async function fill(confirm: string) {
 }
 
 describe('Register (/auth/register)', () => {
-  it('has the spec fields and a link to the login', () => {
+  it('has the spec fields and a link to the login', async () => {
     renderShell('/auth/register');
+    // The screen is loaded on first visit (lazy route).
+    await screen.findByRole('textbox', { name: 'Email' });
     for (const name of ['First Name', 'Last Name', 'Username', 'Phone Number', 'Email']) expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('type', 'password');
