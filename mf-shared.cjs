@@ -33,9 +33,8 @@ const shared = {
   'react-router': { ...singleton(pinned('react-router')), import: routerFacade('react-router') },
   'react-router-dom': { ...singleton(pinned('react-router')), import: routerFacade('react-router-dom') },
   jotai: singleton(pinned('jotai')),
-  // Not shared: 'jotai/utils' (only api-client's atomWithStorage, itself inside the one shared
-  // api-client). Shared it ships whole, with its own copy of jotai's internals (relative imports);
-  // bundled, it shrinks to atomWithStorage. Its atoms work with the one store like any atom.
+  // atomWithStorage and friends carry their own React context import: keep them on the same copy.
+  'jotai/utils': singleton(pinned('jotai')),
   'styled-components': singleton(pinned('styled-components')),
   ky: singleton(pinned('ky')),
   '@halcyon/api-client': singleton(workspaceVersion('api-client')),
