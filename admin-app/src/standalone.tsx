@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { store } from '@halcyon/api-client';
