@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from './layout/AdminLayout';
 
 // One chunk per screen: the shell loads only the screen an admin opens.

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { adminSessionAtom, store } from '@halcyon/api-client';
 import { renderWithProviders } from '../test/render';
 import { AdminLayout } from './AdminLayout';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
 import { clearAdminSessionAtom } from '@halcyon/api-client';

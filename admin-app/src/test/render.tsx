@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client';
