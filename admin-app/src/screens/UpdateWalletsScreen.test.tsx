@@ -25,8 +25,12 @@ describe('UpdateWalletsScreen', () => {
     for (const label of LABELS) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(http.requests[0]?.headers.get('authorization')).toBe('Bearer admin-test-token');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    await userEvent.click(edit);
     expect(bitcoin).not.toHaveAttribute('readonly');
+    // A fresh <button>: if React reused this one as the submit button, browsers would submit on this very click.
+    expect(edit).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.clear(bitcoin);
     await userEvent.type(bitcoin, 'bc1-typo');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

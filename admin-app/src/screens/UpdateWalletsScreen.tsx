@@ -79,17 +79,20 @@ export default function UpdateWalletsScreen() {
               />
             ))}
             <Buttons>
+              {/* Keys: without them React turns the clicked Edit button into the submit button
+                  during the click, and the browser submits the form. */}
               {editing ? (
                 <>
-                  <Button type="submit" loading={saving} disabled={saving}>
+                  <Button key="save" type="submit" loading={saving} disabled={saving}>
                     Save Changes
                   </Button>
-                  <Button type="button" variant="secondary" disabled={saving} onClick={() => setEditing(false)}>
+                  <Button key="cancel" type="button" variant="secondary" disabled={saving} onClick={() => setEditing(false)}>
                     Cancel
                   </Button>
                 </>
               ) : (
                 <Button
+                  key="edit"
                   type="button"
                   onClick={() => {
                     setDraft(bodyOf(record));
