@@ -44,6 +44,9 @@ describe('Dashboard', () => {
     renderWithProviders(<Dashboard />);
     await screen.findByText('$4,300.50');
     const trigger = screen.getByRole('button', { name: 'Account menu' });
+    // Initials are drawn by CSS, so the button has no visible text its name would have to contain.
+    expect(trigger).toHaveTextContent(/^$/);
+    expect(trigger.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'AL');
     await u.click(trigger);
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');

