@@ -57,6 +57,12 @@ describe('Table', () => {
     expect(firstCells(1)).toEqual(['deposit', 'withdraw', '-', 'invest']);
   });
 
+  it('lets plain text cells wrap while figures, dates and badges stay on one line', () => {
+    renderUi(<Table columns={columns} rows={rows} />);
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(cells.map((c) => c.hasAttribute('data-wrap'))).toEqual([false, true, false, false, false]);
+  });
+
   it('shows statuses as coloured badges', () => {
     renderUi(<Table columns={columns} rows={rows} />);
     const colour = (text: string) => screen.getByText(text);

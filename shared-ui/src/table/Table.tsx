@@ -48,6 +48,8 @@ const T = styled.table`
     white-space: nowrap;
   }
   & th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 700; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  /* Plain text (names, emails, wallet addresses) wraps so the figures and actions stay in view. */
+  & td[data-wrap] { white-space: normal; overflow-wrap: anywhere; min-width: 12ch; }
   & td[data-align='right'], & th[data-align='right'] { text-align: right; }
   & tbody tr:last-child td { border-bottom: 0; }
 `;
@@ -165,7 +167,7 @@ export function Table<Row>({
     body = visible.map((row, i) => (
       <tr key={getRowKey ? getRowKey(row, i) : i}>
         {columns.map((c) => (
-          <td key={c.key} data-align={c.align ?? (c.kind === 'money' ? 'right' : 'left')}>
+          <td key={c.key} data-align={c.align ?? (c.kind === 'money' ? 'right' : 'left')} data-wrap={!c.render && (c.kind ?? 'text') === 'text' ? '' : undefined}>
             {renderCell(row, c)}
           </td>
         ))}
