@@ -13,7 +13,12 @@ export const usdAmount = z
 /** A USD figure in a response (balances can be 0). */
 export const usdFigure = z.number();
 
-export const id = z.string().min(1, { error: 'is required' }).max(100, { error: 'is too long' });
+export const id = z
+  .string()
+  .min(1, { error: 'is required' })
+  .max(100, { error: 'is too long' })
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  .regex(/^[^\u0000-\u001f]*$/, { error: 'must not contain control characters' });
 export const isoDateTime = z.string();
 
 /** Every error response: HTTP status plus this body (deviations.md). */

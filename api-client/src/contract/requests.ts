@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { DepositMethod, InvestMethod, WithdrawMethod, id, usdAmount } from './common';
 import { DOB_MAX, DOB_MIN, hasAtMostTwoDecimals } from './constants';
 
-const text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    // PostgreSQL cannot store NUL in text; other control characters have no place in these fields.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f]*$/, { error: 'must not contain control characters' });
 const required = (max: number) => text(max).min(1, { error: 'is required' });
 const email = z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email({ error: 'must be a valid email address' }));
 /** Length rules only; strength is not the spec's, so 8 is the floor a real platform needs. */

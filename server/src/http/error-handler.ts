@@ -12,6 +12,8 @@ export function toErrorBody(error: FastifyError | Error): { status: number; mess
   if (TOO_LARGE.has(code) || e.statusCode === 413) return { status: 413, message: 'Request is too large', code: 'TOO_LARGE' };
   if (BAD_JSON.has(code) || (error instanceof SyntaxError && e.statusCode === 400)) return { status: 400, message: 'Malformed JSON body', code: 'INVALID_JSON' };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) return { status: 415, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' };
+  // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) reached a query: bad input, not a bug.
+  if (code === '22021' || code === '22P05') return { status: 400, message: 'Input contains characters that are not allowed', code: 'INVALID_CHARACTERS' };
   if (e.statusCode === 429) return { status: 429, message: 'Too many requests, please try again later', code: 'RATE_LIMITED' };
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, message: e.message || 'Bad request', code: code.startsWith('FST_') || !code ? 'BAD_REQUEST' : code };

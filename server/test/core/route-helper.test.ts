@@ -1,4 +1,5 @@
 import { setupTestServer } from '../harness';
+import { toErrorBody } from '../../src/http/error-handler';
 
 // The generic parts defineRoute adds to every route, seen through real routes.
 const t = setupTestServer();
@@ -28,4 +29,33 @@ test('query strings are validated, naming the field', async () => {
 
 test('a trailing slash reaches the same route', async () => {
   expect((await t().request('GET', '/health/')).status).toBe(200);
+});
+
+test('a NUL byte in a path parameter or a text field is a 400 naming the field, never a 500', async () => {
+  const admin = await t().loginAdmin();
+  const del = await t().request('DELETE', '/admin/users/abc%00def', { token: admin.token });
+  expect(del.status).toBe(400);
+  expect(del.body).toEqual({ message: 'uid: must not contain control characters', code: 'VALIDATION' });
+  const user = await t().registerUser();
+  const patch = await t().request('PATCH', '/user/profile', { token: user.token, body: { city: 'Par\u0000is' } });
+  expect(patch.status).toBe(400);
+  expect(patch.body).toEqual({ message: 'city: must not contain control characters', code: 'VALIDATION' });
+});
+
+test('a multipart upload without a boundary is a 400', async () => {
+  const user = await t().registerUser();
+  const res = await t().fetch('/api/image/upload-single', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'multipart/form-data' },
+    body: 'not really multipart',
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { message: string }).message).toMatch(/^file: malformed multipart body/);
+});
+
+test('text PostgreSQL refuses (NUL, bad encoding) that slips past a schema is a 400, not a 500', () => {
+  for (const code of ['22021', '22P05']) {
+    const error = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+    expect(toErrorBody(error)).toEqual({ status: 400, message: 'Input contains characters that are not allowed', code: 'INVALID_CHARACTERS' });
+  }
 });

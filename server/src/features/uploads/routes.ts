@@ -15,7 +15,14 @@ export const isMediaUrl = (app: FastifyInstance, url: string) => url.startsWith(
 
 async function readUpload(app: FastifyInstance, request: import('fastify').FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');
-  const part = await request.file();
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file();
+  } catch (error) {
+    // A malformed multipart body (no boundary, broken headers) is the client's mistake, not ours.
+    if (error instanceof AppError) throw error;
+    throw badRequest(`file: malformed multipart body (${(error as Error).message})`);
+  }
   if (!part || part.fieldname !== 'file') throw badRequest('file: is required');
   const tooLarge = () => new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB`);
   let data: Buffer;
