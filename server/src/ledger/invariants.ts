@@ -1,0 +1,71 @@
+import type { Queryable } from '../db/types';
+
+/**
+ * The ledger's invariants (docs/ledger.md), read straight from the database. Used by the server's
+ * tests after every test and by the fault tests after load and crashes. Each list holds what breaks
+ * a rule; all empty means the ledger is sound.
+ */
+export interface LedgerCheck {
+  /** Conservation: assets whose account balances do not sum to zero. */
+  unbalancedAssets: { asset: string; sum: string }[];
+  /** Accounts whose balance differs from their credits minus debits in `transfers`. */
+  driftedAccounts: { id: string; balance: string; fromTransfers: string }[];
+  /** User accounts below zero. */
+  negativeUserAccounts: { id: string; balance: string }[];
+  /** held/invested accounts that differ from the user's open withdrawals / live investments. */
+  reservationMismatches: { account: string; balance: string; expected: string }[];
+  transferCount: number;
+}
+
+/** Runs the checks; run it inside one snapshot (REPEATABLE READ) when writers may be active. */
+export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
+  const unbalanced = await q.query<{ asset: string; sum: string }>(
+    'SELECT asset, SUM(balance)::text AS sum FROM accounts GROUP BY asset HAVING SUM(balance) <> 0',
+  );
+  const drifted = await q.query<{ id: string; balance: string; fromTransfers: string }>(
+    `SELECT a.id, a.balance::text AS balance, COALESCE(m.net, 0)::text AS "fromTransfers"
+     FROM accounts a
+     LEFT JOIN (
+       SELECT account, SUM(delta) AS net FROM (
+         SELECT credit_account AS account, amount_cents AS delta FROM transfers
+         UNION ALL
+         SELECT debit_account, -amount_cents FROM transfers
+       ) moves GROUP BY account
+     ) m ON m.account = a.id
+     WHERE a.balance <> COALESCE(m.net, 0)`,
+  );
+  const negative = await q.query<{ id: string; balance: string }>(
+    'SELECT id, balance::text AS balance FROM accounts WHERE owner IS NOT NULL AND balance < 0',
+  );
+  // FULL JOIN: an open request without its account row is as wrong as an account without requests.
+  const reserved = await q.query<{ account: string; balance: string; expected: string }>(
+    `WITH acc AS (SELECT kind, owner, asset, balance FROM accounts WHERE kind IN ('held', 'invested')),
+     req AS (
+       SELECT 'held' AS kind, uid, asset, SUM(amount_cents) AS total FROM withdrawals WHERE status IN ('pending', 'processing') GROUP BY uid, asset
+       UNION ALL
+       SELECT 'invested', uid, asset, SUM(amount_cents) FROM investments WHERE status <> 'ended' GROUP BY uid, asset
+     )
+     SELECT COALESCE(acc.kind, req.kind) || ':' || COALESCE(acc.asset, req.asset) || ':' || COALESCE(acc.owner, req.uid) AS account,
+            COALESCE(acc.balance, 0)::text AS balance, COALESCE(req.total, 0)::text AS expected
+     FROM acc FULL JOIN req ON req.kind = acc.kind AND req.uid = acc.owner AND req.asset = acc.asset
+     WHERE COALESCE(acc.balance, 0) <> COALESCE(req.total, 0)`,
+  );
+  const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
+  return {
+    unbalancedAssets: unbalanced.rows,
+    driftedAccounts: drifted.rows,
+    negativeUserAccounts: negative.rows,
+    reservationMismatches: reserved.rows,
+    transferCount: Number(count.rows[0]?.n ?? 0),
+  };
+}
+
+/** One line per broken rule, for a failing test's message. */
+export function describeViolations(c: LedgerCheck): string[] {
+  return [
+    ...c.unbalancedAssets.map((r) => `asset ${r.asset}: balances sum to ${r.sum}, not 0`),
+    ...c.driftedAccounts.map((r) => `account ${r.id}: balance ${r.balance} but transfers sum to ${r.fromTransfers}`),
+    ...c.negativeUserAccounts.map((r) => `user account ${r.id} is negative: ${r.balance}`),
+    ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
+  ];
+}

@@ -1,0 +1,20 @@
+import { checkLedger, describeViolations } from '../../src/ledger/invariants';
+import { setupTestServer } from '../harness';
+
+// The check every test and the fault tests rely on must itself notice a broken ledger.
+const t = setupTestServer();
+
+test('a clean ledger has no violations; a balance changed without a transfer is caught', async () => {
+  expect(describeViolations(await checkLedger(t().db))).toEqual([]);
+  const { rows } = await t().db.query<{ id: string; asset: string }>("SELECT id, asset FROM accounts WHERE owner IS NULL ORDER BY id LIMIT 1");
+  const account = rows[0]!;
+  await t().db.query('UPDATE accounts SET balance = balance + 5 WHERE id = $1', [account.id]);
+  try {
+    const check = await checkLedger(t().db);
+    expect(check.unbalancedAssets).toEqual([{ asset: account.asset, sum: '5' }]);
+    expect(check.driftedAccounts).toEqual([{ id: account.id, balance: '5', fromTransfers: '0' }]);
+    expect(describeViolations(check)).toHaveLength(2);
+  } finally {
+    await t().db.query('UPDATE accounts SET balance = balance - 5 WHERE id = $1', [account.id]);
+  }
+});
