@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { adminSessionAtom, store } from '@halcyon/api-client';
+import { adminSessionAtom, brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
 import { renderWithProviders } from '../test/render';
 import { AdminLayout } from './AdminLayout';
 
@@ -75,6 +75,16 @@ describe('AdminLayout', () => {
     // Following a link closes it again.
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Plans' }));
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the brand the shell set from the runtime config', () => {
+    store.set(brandAtom, 'Acme Capital');
+    try {
+      renderWithProviders(<Layout />, { route: '/admin/overview' });
+      expect(screen.getAllByRole('link', { name: 'Acme Capital home' }).length).toBeGreaterThan(0);
+    } finally {
+      store.set(brandAtom, DEFAULT_BRAND);
+    }
   });
 
   it('Logout clears the admin session and goes to the admin login', async () => {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import styled from 'styled-components';
-import { clearAdminSessionAtom } from '@halcyon/api-client';
+import { brandAtom, clearAdminSessionAtom } from '@halcyon/api-client';
 import { Loading, Logo } from '@halcyon/shared-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { ADMIN_LOGIN_PATH, NAV_ENTRIES } from './nav';
@@ -134,6 +134,7 @@ const Main = styled.main`
 export function AdminLayout() {
   const [open, setOpen] = useState(false);
   const clearAdmin = useSetAtom(clearAdminSessionAtom);
+  const brand = useAtomValue(brandAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
@@ -148,7 +149,7 @@ export function AdminLayout() {
   return (
     <Frame>
       <TopBar>
-        <Logo />
+        <Logo brand={brand} />
         <IconButton type="button" aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((o) => !o)}>
           {open ? <CloseIcon /> : <MenuIcon />}
           <span>Menu</span>
@@ -156,7 +157,7 @@ export function AdminLayout() {
       </TopBar>
       <Sidebar id="admin-sidebar" aria-label="Admin" $open={open}>
         <Brand>
-          <Logo />
+          <Logo brand={brand} />
         </Brand>
         <Links>
           {NAV_ENTRIES.map((entry) => (
