@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isStalePreparedStatement, statementNamer } from './statement-names';
 import type { Db, TxQueryable } from './types';
 
 const INT8 = 20;
@@ -30,8 +31,13 @@ export function openPostgres(options: PostgresOptions): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Parameterized queries (always one statement) run as named prepared statements: parsing and
+  // planning once per connection instead of per execution (bench/RESULTS.md: +5–51 % throughput).
+  // Parameterless calls stay unnamed: `exec` and some `query` calls carry several statements.
+  const nameOf = statementNamer();
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
-    const r = await client.query(sql, params);
+    const name = params ? nameOf(sql) : undefined;
+    const r = name ? await client.query({ name, text: sql, values: params }) : await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
   return {
@@ -42,6 +48,7 @@ export function openPostgres(options: PostgresOptions): Db {
     },
     async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      let stale = false;
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -54,9 +61,11 @@ export function openPostgres(options: PostgresOptions): Db {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        stale = isStalePreparedStatement(error);
         throw error;
       } finally {
-        client.release();
+        // pool.query already discards a connection whose query failed; a tx's connection is ours to drop.
+        client.release(stale);
       }
     },
     close: () => pool.end(),
