@@ -32,43 +32,41 @@ export interface TransferInput {
  * The debit is one conditional UPDATE: under READ COMMITTED the row lock makes PostgreSQL re-check
  * `balance >= amount` against the committed balance, so concurrent debits cannot overdraw a user
  * account (the table's CHECK is the last line of defence). Platform accounts may go negative.
- * Three statements, one round trip each.
+ * One statement, one round trip: debit, credit and the transfers row are CTEs of one query.
  */
 export async function transfer(q: Queryable, t: TransferInput): Promise<{ id: string }> {
   if (!Number.isSafeInteger(t.amountCents) || t.amountCents <= 0) throw new RangeError(`transfer amount must be positive integer cents, got ${t.amountCents}`);
   if (t.debit.asset !== t.credit.asset) throw new Error(`transfer between assets: ${t.debit.id} → ${t.credit.id}`);
   if (t.debit.id === t.credit.id) throw new Error(`transfer to the same account: ${t.debit.id}`);
 
-  // Both account rows are written in id order, so two transactions moving money between the same
+  // Both account rows are locked in id order, so two transactions moving money between the same
   // accounts in opposite directions (hold vs. release) queue up instead of deadlocking.
-  const debitFirst = t.debit.id < t.credit.id;
-  if (debitFirst) await debit(q, t);
-  await credit(q, t);
-  if (!debitFirst) await debit(q, t);
-
-  const inserted = await q.query<{ id: string }>(
-    `INSERT INTO transfers (debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [t.debit.id, t.credit.id, t.debit.asset, t.amountCents, t.kind, t.actor, t.reason, t.ref.type, t.ref.id],
-  );
+  const inserted = await q.query<{ id: string }>(t.debit.id < t.credit.id ? DEBIT_FIRST : CREDIT_FIRST, [
+    t.debit.id, t.credit.id, t.debit.asset, t.amountCents, t.credit.owner, t.credit.kind, t.kind, t.actor, t.reason, t.ref.type, t.ref.id,
+  ]);
   const row = inserted.rows[0];
-  if (!row) throw new Error('transfer insert returned no row');
+  // No row: the debit matched nothing (short balance, or a user account that does not exist yet).
+  // The caller's transaction rolls back, with the credit if it already ran.
+  if (!row) throw insufficientBalance();
   return { id: String(row.id) };
 }
 
-async function debit(q: Queryable, t: TransferInput): Promise<void> {
-  const debited = await q.query(
-    'UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND (owner IS NULL OR balance >= $2) RETURNING id',
-    [t.debit.id, t.amountCents],
-  );
-  // A user account that does not exist yet has balance 0: also insufficient.
-  if (debited.rows.length === 0) throw insufficientBalance();
-}
+// $1 debit id, $2 credit id, $3 asset, $4 amount, $5 credit owner, $6 credit kind, $7 transfer kind,
+// $8 actor, $9 reason, $10 ref type, $11 ref id.
+const DEBIT = `UPDATE accounts SET balance = balance - $4::bigint
+  WHERE id = $1::text AND (owner IS NULL OR balance >= $4::bigint)`;
+const CREDIT = `INSERT INTO accounts (id, owner, kind, asset, balance)`;
+const CREDIT_UPSERT = `ON CONFLICT (id) DO UPDATE SET balance = accounts.balance + EXCLUDED.balance RETURNING id`;
+const RECORD = `INSERT INTO transfers (debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id)
+  SELECT $1::text, $2::text, $3::text, $4::bigint, $7::text, $8::text, $9::text, $10::text, $11::text`;
 
-async function credit(q: Queryable, t: TransferInput): Promise<void> {
-  await q.query(
-    `INSERT INTO accounts (id, owner, kind, asset, balance) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (id) DO UPDATE SET balance = accounts.balance + EXCLUDED.balance`,
-    [t.credit.id, t.credit.owner, t.credit.kind, t.credit.asset, t.amountCents],
-  );
-}
+// The credit reads the debit's rows, so it runs only after (and only if) the debit locked its row.
+const DEBIT_FIRST = `WITH d AS (${DEBIT} RETURNING id),
+c AS (${CREDIT} SELECT $2::text, $5::text, $6::text, $3::text, $4::bigint FROM d ${CREDIT_UPSERT})
+${RECORD} FROM c RETURNING id`;
+
+// The debit's condition reads the credit, so the credit row is locked first; the transfers row
+// needs the debit's row, so nothing is recorded when the debit matched nothing.
+const CREDIT_FIRST = `WITH c AS (${CREDIT} VALUES ($2::text, $5::text, $6::text, $3::text, $4::bigint) ${CREDIT_UPSERT}),
+d AS (${DEBIT} AND EXISTS (SELECT 1 FROM c) RETURNING id)
+${RECORD} FROM d RETURNING id`;

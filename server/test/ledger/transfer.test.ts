@@ -46,6 +46,16 @@ test('a debit of an account that does not exist yet is insufficient, not an erro
   await expect(move({ debit: available('u2', 'eth'), credit: held('u2', 'eth'), amountCents: 1, kind: 'withdrawal_hold' })).rejects.toMatchObject({ status: 422 });
 });
 
+test('a refused debit whose credit account sorts first (credited first) leaves the credit unchanged too', async () => {
+  // 'available:…' < 'held:…': the credit is written before the debit is tried, then rolled back.
+  const before = await db.query('SELECT count(*)::int AS n FROM transfers');
+  await expect(move({ debit: held('u1', 'btc'), credit: available('u1', 'btc'), amountCents: 1, kind: 'withdrawal_release' })).rejects.toMatchObject({
+    status: 422, message: 'Insufficient balance',
+  });
+  expect(await balance('available:btc:u1')).toBe('10000');
+  expect(await db.query('SELECT count(*)::int AS n FROM transfers')).toEqual(before);
+});
+
 test('the exact balance can be moved, leaving zero', async () => {
   await move({ debit: available('u1', 'btc'), credit: held('u1', 'btc'), amountCents: 10_000, kind: 'withdrawal_hold' });
   expect(await balance('available:btc:u1')).toBe('0');
