@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
+import { USER_COLUMNS, type UserRow } from '../features/users/profile';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export interface AuthInfo {
   uid: string;
   role: 'user' | 'admin';
+  /** The caller's users row as read by this check (one read per request; handlers reuse it). */
+  user: UserRow;
 }
 
 /** The bearer token of a request, if it has one. */
@@ -24,15 +27,12 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   if (!token) throw unauthorized();
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
-  const { rows } = await request.server.db.query<{ role: 'user' | 'admin'; token_version: number; closed_at: Date | null }>(
-    'SELECT role, token_version, closed_at FROM users WHERE id = $1',
-    [claims.uid],
-  );
+  const { rows } = await request.server.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [claims.uid]);
   const user = rows[0];
   if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
   if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
-  return { uid: claims.uid, role: user.role };
+  return { uid: claims.uid, role: user.role, user };
 }

@@ -20,7 +20,7 @@ export const ZERO_FIGURES: UserFigures = Object.freeze({
   balance: 0, btcBal: 0, usdtBal: 0, ethBal: 0, solBal: 0, earnings: 0, totalDeposits: 0, totalWithdrawals: 0,
 });
 
-interface FiguresRow {
+export interface FiguresRow {
   uid: string;
   btc: string;
   usdt: string;
@@ -32,7 +32,7 @@ interface FiguresRow {
 }
 
 // One query for any number of users: balances by account kind, and approved request totals.
-const FIGURES_SQL = `
+export const FIGURES_SQL = `
 WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS uid),
 acc AS (
   SELECT owner AS uid,
@@ -55,7 +55,7 @@ LEFT JOIN acc ON acc.uid = ids.uid
 LEFT JOIN dep ON dep.uid = ids.uid
 LEFT JOIN wd ON wd.uid = ids.uid`;
 
-function toFigures(r: FiguresRow): UserFigures {
+export function toFigures(r: FiguresRow): UserFigures {
   const btcBal = dbUsd(r.btc);
   const usdtBal = dbUsd(r.usdt);
   const ethBal = dbUsd(r.eth);

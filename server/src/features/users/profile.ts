@@ -1,6 +1,6 @@
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
-import { userFiguresMany } from '../../ledger/figures';
+import { FIGURES_SQL, toFigures, type FiguresRow } from '../../ledger/figures';
 
 export interface UserRow {
   id: string;
@@ -26,29 +26,33 @@ export interface UserRow {
   created_at: Date;
 }
 
+/** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
+export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
+  bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at`;
+
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
-  return (await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])).rows[0];
+  return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  return (await q.query<UserRow>('SELECT * FROM users WHERE email = $1', [email.toLowerCase()])).rows[0];
+  return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()])).rows[0];
 }
 
 export function adminRecord(row: UserRow): AdminRecord {
   return { id: row.id, uid: row.id, role: 'admin', name: row.name, email: row.email, createdAt: row.created_at.toISOString() };
 }
 
+// The ledger figures and the copied traders of many users in one round trip.
+const PROFILE_FIGURES_SQL = `WITH f AS (${FIGURES_SQL})
+SELECT f.*, COALESCE((SELECT array_agg(c.trader_id ORDER BY c.created_at, c.trader_id) FROM user_copy_traders c WHERE c.user_id = f.uid), '{}'::text[]) AS copy_traders
+FROM f`;
+
 /** Profiles of investors, money figures from the ledger, copied traders from the join table; in the rows' order. */
 export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Promise<UserProfile[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const figures = await userFiguresMany(q, ids);
-  const copies = await q.query<{ user_id: string; trader_id: string }>(
-    'SELECT user_id, trader_id FROM user_copy_traders WHERE user_id = ANY($1::text[]) ORDER BY created_at, trader_id',
-    [ids],
-  );
-  const copyMap = new Map<string, string[]>();
-  for (const c of copies.rows) copyMap.set(c.user_id, [...(copyMap.get(c.user_id) ?? []), c.trader_id]);
+  const figuresRows = (await q.query<FiguresRow & { copy_traders: string[] }>(PROFILE_FIGURES_SQL, [rows.map((r) => r.id)])).rows;
+  const figures = new Map(figuresRows.map((r) => [r.uid, toFigures(r)]));
+  const copyMap = new Map(figuresRows.map((r) => [r.uid, r.copy_traders]));
   return rows.map((row) => {
     const f = figures.get(row.id);
     return {

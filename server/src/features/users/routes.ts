@@ -2,7 +2,7 @@ import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
 import { conflict, notFound } from '../../http/errors';
 import { sendResetLink } from '../auth/password-reset';
-import { findUserById, userProfile, userProfiles, type UserRow } from './profile';
+import { findUserById, USER_COLUMNS, userProfile, userProfiles, type UserRow } from './profile';
 
 const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   name: 'name',
@@ -27,19 +27,22 @@ async function openInvestor(q: import('../../db/types').Queryable, uid: string):
 }
 
 export default feature(
-  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, await openInvestor(db, auth.uid)) })),
+  // access 'user': authenticate already read this investor's row (open, role user) in this request.
+  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
 
   defineRoute('updateProfile', async ({ auth, body, db }) => {
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
+    let row = auth.user;
     if (entries.length) {
       const sets = entries.map((k, i) => `${COLUMNS[k]} = $${i + 2}`);
-      await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, [auth.uid, ...entries.map((k) => body[k])]);
+      const updated = await db.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
+      row = updated.rows[0] ?? (await openInvestor(db, auth.uid));
     }
-    return { data: await userProfile(db, await openInvestor(db, auth.uid)), message: 'Profile updated successfully!' };
+    return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),
 
   defineRoute('listUsers', async ({ db }) => {
-    const { rows } = await db.query<UserRow>("SELECT * FROM users WHERE role = 'user' AND closed_at IS NULL ORDER BY created_at DESC, id");
+    const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE role = 'user' AND closed_at IS NULL ORDER BY created_at DESC, id`);
     return { data: await userProfiles(db, rows) };
   }),
 
