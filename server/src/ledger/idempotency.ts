@@ -68,8 +68,14 @@ export async function idempotent<T>(db: Db, scope: IdempotencyScope, run: (q: Tx
 /** Takes the key (new, expired or abandoned), or returns the stored answer, or throws 409/422. */
 async function claimKey(db: Db, uid: string, key: string, route: string, hash: string, claim: string): Promise<unknown> {
   for (let attempt = 0; attempt < 3; attempt++) {
+    // The claim commits on its own but asynchronously (no WAL flush of its own): it is visible to
+    // concurrent requests at once, and becomes durable with the money transaction's commit, which
+    // flushes the WAL up to and past it. A crash before that loses at most an in-flight claim whose
+    // money never moved, so a retry simply runs (instead of waiting out STALE_CLAIM_MINUTES).
     const taken = await db.query(
-      `INSERT INTO idempotency_keys AS k (uid, key, route, request_hash, status, claim) VALUES ($1, $2, $3, $4, 'in_flight', $5)
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       INSERT INTO idempotency_keys AS k (uid, key, route, request_hash, status, claim)
+       SELECT $1::text, $2::text, $3::text, $4::text, 'in_flight', $5::text FROM async_commit
        ON CONFLICT (uid, key) DO UPDATE
          SET route = EXCLUDED.route, request_hash = EXCLUDED.request_hash, status = 'in_flight', claim = EXCLUDED.claim,
              response_status = NULL, response_body = NULL, created_at = now()
