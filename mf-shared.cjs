@@ -37,6 +37,9 @@ const shared = {
   'jotai/utils': singleton(pinned('jotai')),
   'styled-components': singleton(pinned('styled-components')),
   ky: singleton(pinned('ky')),
+  // One QueryClient context (the client itself is api-client's) and one toast container.
+  '@tanstack/react-query': singleton(pinned('@tanstack/react-query')),
+  'react-toastify': singleton(pinned('react-toastify')),
   '@halcyon/api-client': singleton(workspaceVersion('api-client')),
   '@halcyon/shared-ui': singleton(workspaceVersion('shared-ui')),
 };

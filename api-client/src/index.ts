@@ -10,3 +10,4 @@ export type {
 export * from './http';
 export * from './api';
 export * from './session';
+export * from './query';

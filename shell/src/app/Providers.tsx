@@ -1,24 +1,26 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
-import { store } from '@halcyon/api-client';
+import { QueryClientProvider, queryClient, store } from '@halcyon/api-client';
 import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 
 /**
- * What the shell owns for the whole federation: the one Jotai store (from the shared api-client),
- * the theme, global styles and the toaster. The router is given by the caller.
+ * What the shell owns for the whole federation: the one Jotai store and the one QueryClient (both
+ * from the shared api-client), the theme, global styles and the toaster. The router is given by the caller.
  */
 export function Providers({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   return (
     <RuntimeConfigContext.Provider value={config}>
       <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          {children}
-          <Toaster />
-        </ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider theme={theme}>
+            <GlobalStyle />
+            {children}
+            <Toaster />
+          </ThemeProvider>
+        </QueryClientProvider>
       </Provider>
     </RuntimeConfigContext.Provider>
   );

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { EndpointName } from '../contract/endpoints';
+import type { ResponseOf } from '../contract/routes';
+import { api, type InputOf } from '../api';
+import { errorMessage, type CallOptions, type Caller } from '../http';
+import { queryKey } from './keys';
+
+type ReadOptions<N extends EndpointName, T> = Omit<UseQueryOptions<ResponseOf<N>, Error, T>, 'queryKey' | 'queryFn'> & {
+  /** Whose token an `any` route carries (see CallOptions.as). */
+  as?: Caller;
+};
+
+type Fn<N extends EndpointName> = (input: InputOf<N> | undefined, options: CallOptions) => Promise<ResponseOf<N>>;
+
+/**
+ * One read of the contract through the shared cache: stale-while-revalidate, cancelled when the
+ * screen leaves or the input changes (the request's AbortSignal), and never an older answer over
+ * a newer one (each input has its own key).
+ */
+export function useApiQuery<N extends EndpointName, T = ResponseOf<N>>(name: N, input?: InputOf<N>, options: ReadOptions<N, T> = {}) {
+  const { as, ...rest } = options;
+  const fn = api[name] as unknown as Fn<N>;
+  return useQuery<ResponseOf<N>, Error, T>({
+    queryKey: queryKey(name, input, as),
+    queryFn: ({ signal }) => fn(input, { signal, ...(as ? { as } : {}) }),
+    ...rest,
+  });
+}
+
+/** What a screen shows for a read: the server's message when it sent one, else its fallback. */
+export function queryError(query: { error: unknown }, fallback: string): string | null {
+  return query.error ? errorMessage(query.error, fallback) : null;
+}
+
+/** Marks cached reads of these endpoints stale (refetching the ones on screen) after a change. */
+export function useInvalidate() {
+  const client = useQueryClient();
+  return (...names: EndpointName[]) => Promise.all(names.map((name) => client.invalidateQueries({ predicate: (q) => q.queryKey[1] === name }))).then(() => undefined);
+}
+
+/**
+ * A change through the contract: not retried (money), and on success the reads it names are
+ * invalidated so every screen showing them refreshes.
+ */
+export function useApiMutation<N extends EndpointName>(name: N, { invalidates = [], as }: { invalidates?: EndpointName[]; as?: Caller } = {}) {
+  const invalidate = useInvalidate();
+  const fn = api[name] as unknown as Fn<N>;
+  return useMutation<ResponseOf<N>, Error, { input?: InputOf<N>; idempotencyKey?: string }>({
+    mutationFn: ({ input, idempotencyKey }) => fn(input, { ...(as ? { as } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    onSuccess: () => invalidate(...invalidates),
+  });
+}
+
+/** The investor's profile (GET /user/profile), fetched once and shared by every screen. */
+export function useProfileQuery() {
+  return useApiQuery('getProfile', undefined, { select: (res) => res.data });
+}

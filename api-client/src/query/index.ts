@@ -1,0 +1,4 @@
+export { QueryClientProvider, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
+export * from './queryClient';
+export * from './keys';
+export * from './hooks';
