@@ -1,4 +1,5 @@
-/** Session persistence: Remember Me → localStorage (survives the browser), else session. */
+/** Session persistence: Remember Me → localStorage (survives the browser), else session; never bank numbers. */
+import type { UserProfile } from './contract/entities';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -41,6 +42,20 @@ beforeEach(() => {
 /** A fresh session module, as after a page reload. */
 const load = () => import('./session');
 
+/** A whole profile as GET /user/profile and the login return it (contract shape). */
+const fullProfile: UserProfile = {
+  uid: 'u-1', id: 'u-1', role: 'user', name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com',
+  phoneNumber: '+14155550123', dob: '1995-04-12', profilePic: '/uploads/ada.png', state: 'Lagos', city: 'Ikeja',
+  bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021',
+  bitcoin: 'bc1qada', ethereum: '0xada', sol: 'SoLada', usdt: 'TUada',
+  earnings: 120, balance: 4300.5, totalWithdrawals: 250, totalDeposits: 5000, btcBal: 1500.25, usdtBal: 1000, ethBal: 1200.25, solBal: 600,
+  copyTraders: ['tr-1'], createdAt: '2026-01-01T00:00:00.000Z',
+};
+const IDENTITY = { uid: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', profilePic: '/uploads/ada.png' };
+/** Every value of the profile that is not identity: none may appear in storage. */
+const SECRETS = ['First Bank', '0123456789', '021000021', 'bc1qada', '0xada', 'SoLada', 'TUada', '+14155550123', 'Lagos', 'Ikeja', '4300.5', '1500.25', 'tr-1'];
+const stored = (s: Storage, key: string) => s.getItem(key) ?? '';
+
 describe('session atoms in browser storage', () => {
   it('keeps a remembered user session in localStorage', async () => {
     const s = await load();
@@ -80,5 +95,32 @@ describe('session atoms in browser storage', () => {
     expect(s.store.get(s.userSessionAtom)).toEqual(s.emptyUserSession);
     expect(s.store.get(s.dropdownAtom)).toEqual({ open: false });
     expect(s.store.get(s.adminSessionAtom).token).toBe('a');
+  });
+
+  it('stores only token, Remember Me and the identity: no bank number, address or balance reaches storage', async () => {
+    const s = await load();
+    for (const remember of [true, false]) {
+      s.store.set(s.userSessionAtom, { ...s.emptyUserSession, user: fullProfile, token: 't1', remember });
+      const raw = stored(remember ? local : session, s.STORAGE_KEYS.user);
+      expect(JSON.parse(raw)).toEqual({ user: IDENTITY, token: 't1', remember });
+      for (const secret of SECRETS) expect(raw).not.toContain(secret);
+    }
+  });
+
+  it('rewrites a slice stored with the whole profile (an older version) without it on first read', async () => {
+    local.setItem('halcyon:user', JSON.stringify({ user: fullProfile, token: 'old', remember: true, deposit: [{ id: 'd-1' }], image: '' }));
+    const s = await load();
+    expect(s.store.get(s.userSessionAtom)).toEqual({ user: IDENTITY, token: 'old', remember: true });
+    const raw = stored(local, 'halcyon:user');
+    expect(JSON.parse(raw)).toEqual({ user: IDENTITY, token: 'old', remember: true });
+    for (const secret of SECRETS) expect(raw).not.toContain(secret);
+  });
+
+  it('logout (the clear action) empties the stored investor slice', async () => {
+    const s = await load();
+    s.store.set(s.userSessionAtom, { ...s.emptyUserSession, user: fullProfile, token: 't', remember: true });
+    s.store.set(s.clearUserSessionAtom);
+    expect(stored(local, s.STORAGE_KEYS.user)).not.toContain('Ada');
+    expect(JSON.parse(stored(session, s.STORAGE_KEYS.user))).toEqual({ user: null, token: null, remember: false });
   });
 });

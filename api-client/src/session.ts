@@ -1,18 +1,25 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { AdminRecord, Deposit, Investment, Transaction, UserProfile, Withdrawal } from './contract/entities';
+import type { AdminRecord, UserProfile } from './contract/entities';
 
-/** The investor's slice (spec 3): profile, token and the lists the screens keep. */
+/**
+ * Who is signed in, as far as the session needs it (the payment's `from`, names in menus): no bank
+ * numbers, addresses or balances. The full profile lives only in the query cache (memory).
+ */
+export type SessionUser = Pick<UserProfile, 'uid' | 'name' | 'email' | 'username' | 'profilePic'>;
+
+/** The identity part of a profile (or of anything shaped like one), nothing else. */
+export const sessionUserOf = ({ uid, name, email, username, profilePic }: SessionUser): SessionUser => ({ uid, name, email, username, profilePic });
+
+/**
+ * The investor's slice (spec 3): who, the token and Remember Me. The spec's lists (deposits,
+ * withdrawals, history, investments) are reads in the query cache, not session state.
+ */
 export interface UserSession {
-  user: UserProfile | null;
+  user: SessionUser | null;
   token: string | null;
   /** Remember Me: kept in localStorage (30-day token) instead of sessionStorage. */
   remember: boolean;
-  deposit: Deposit[];
-  withdraw: Withdrawal[];
-  allHistory: Transaction[];
-  investment: Investment[];
-  image: string;
 }
 
 export interface AdminSession {
@@ -25,7 +32,7 @@ export interface DropdownState {
   open: boolean;
 }
 
-export const emptyUserSession: UserSession = { user: null, token: null, remember: false, deposit: [], withdraw: [], allHistory: [], investment: [], image: '' };
+export const emptyUserSession: UserSession = { user: null, token: null, remember: false };
 export const emptyAdminSession: AdminSession = { admin: null, token: null, remember: false };
 const closedDropdown: DropdownState = { open: false };
 
@@ -35,10 +42,11 @@ type Remembered = { remember?: boolean };
 
 /**
  * Persists a slice in localStorage when it asks to be remembered, else in sessionStorage (gone
- * with the browser session). Reads are synchronous, so state is there on the first render and
- * needs no rehydrate timeout.
+ * with the browser session). Only `persisted(value)` is written; a stored value with more in it
+ * (written by an older version) is rewritten without it on first read. Reads are synchronous, so
+ * state is there on the first render and needs no rehydrate timeout.
  */
-function browserStorage<T extends object>() {
+function browserStorage<T extends object>(persisted: (value: T) => T = (value) => value) {
   const stores = (): Storage[] => (typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage]);
   return {
     getItem(key: string, initial: T): T {
@@ -46,7 +54,10 @@ function browserStorage<T extends object>() {
         const raw = s.getItem(key);
         if (raw === null) continue;
         try {
-          return { ...initial, ...(JSON.parse(raw) as T) };
+          const value = persisted({ ...initial, ...(JSON.parse(raw) as T) });
+          const clean = JSON.stringify(value);
+          if (clean !== raw) s.setItem(key, clean);
+          return value;
         } catch {
           s.removeItem(key);
         }
@@ -59,7 +70,7 @@ function browserStorage<T extends object>() {
       const keep = (value as Remembered).remember ? local : session;
       const drop = keep === local ? session : local;
       drop.removeItem(key);
-      keep.setItem(key, JSON.stringify(value));
+      keep.setItem(key, JSON.stringify(persisted(value)));
     },
     removeItem(key: string): void {
       for (const s of stores()) s.removeItem(key);
@@ -67,7 +78,10 @@ function browserStorage<T extends object>() {
   };
 }
 
-export const userSessionAtom = atomWithStorage<UserSession>(STORAGE_KEYS.user, emptyUserSession, browserStorage<UserSession>(), { getOnInit: true });
+/** The investor's slice as stored: a full profile handed in by mistake is cut to the identity. */
+const persistedUser = ({ user, token, remember }: UserSession): UserSession => ({ user: user && sessionUserOf(user), token, remember });
+
+export const userSessionAtom = atomWithStorage<UserSession>(STORAGE_KEYS.user, emptyUserSession, browserStorage<UserSession>(persistedUser), { getOnInit: true });
 export const adminSessionAtom = atomWithStorage<AdminSession>(STORAGE_KEYS.admin, emptyAdminSession, browserStorage<AdminSession>(), { getOnInit: true });
 export const dropdownAtom = atomWithStorage<DropdownState>(STORAGE_KEYS.dropdown, closedDropdown, browserStorage<DropdownState>(), { getOnInit: true });
 

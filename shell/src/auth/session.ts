@@ -1,8 +1,10 @@
-import { adminSessionAtom, emptyUserSession, store, userSessionAtom, type AuthResponse } from '@halcyon/api-client';
+import { adminSessionAtom, queryClient, queryKey, sessionUserOf, store, userSessionAtom, type AuthResponse, type ResponseOf } from '@halcyon/api-client';
 
 /**
  * Stores the session a login returned and says where to go: admins to the admin overview,
  * investors to their dashboard. `remember` picks localStorage (30 days) over sessionStorage.
+ * An investor's session keeps only the identity; the whole profile goes into the query cache,
+ * so the dashboard shows it without waiting for GET /user/profile.
  */
 export function startSession(response: AuthResponse, remember: boolean): '/admin/overview' | '/user/main' {
   const record = response.data;
@@ -10,6 +12,8 @@ export function startSession(response: AuthResponse, remember: boolean): '/admin
     store.set(adminSessionAtom, { admin: record, token: response.token, remember });
     return '/admin/overview';
   }
-  store.set(userSessionAtom, { ...emptyUserSession, user: record, token: response.token, remember });
+  // The token change drops the previous session's cached reads: seed the cache after it.
+  store.set(userSessionAtom, { user: sessionUserOf(record), token: response.token, remember });
+  queryClient.setQueryData<ResponseOf<'getProfile'>>(queryKey('getProfile'), { data: record });
   return '/user/main';
 }

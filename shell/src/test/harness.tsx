@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client';
+import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, queryClient, store } from '@halcyon/api-client';
 import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';
 import { AppRoutes, preloadScreens } from '../app/AppRoutes';
@@ -68,6 +68,7 @@ export function resetShellState(): void {
   configureApi({ baseUrl: API });
   store.set(clearUserSessionAtom);
   store.set(clearAdminSessionAtom);
+  queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
   toast.dismiss();
