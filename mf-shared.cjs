@@ -137,7 +137,9 @@ function federatedConfig(app, env = {}) {
     },
     plugins: [
       new rspack.HtmlRspackPlugin({
-        template: path.join(app.dir, 'index.html'),
+        // One page for all three apps (the root index.html); only the title differs.
+        template: path.join(root, 'index.html'),
+        title: isRemote ? `Halcyon (${path.basename(app.dir)} standalone)` : 'Halcyon',
         // The standalone remote page is served at deep links (/user/main): absolute URLs in dev.
         publicPath: isRemote && !dev ? 'auto' : '/',
         chunks: ['main'],

@@ -4,8 +4,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { newestMtime, pnpm, root, run } from './lib.mjs';
 
-// Frontends also rebuild when the shared singleton list / rspack setup changes.
-const sharedSources = [...['api-client', 'shared-ui'].map((p) => newestMtime(join(root, p))), statSync(join(root, 'mf-shared.cjs')).mtimeMs];
+// Frontends also rebuild when the shared singleton list / rspack setup / page template changes.
+const sharedSources = [...['api-client', 'shared-ui'].map((p) => newestMtime(join(root, p))), ...['mf-shared.cjs', 'index.html'].map((f) => statSync(join(root, f)).mtimeMs)];
 const targets = [
   { pkg: 'shell', output: 'shell/dist/index.html', deps: sharedSources },
   { pkg: 'user-app', output: 'user-app/dist/mf-manifest.json', deps: sharedSources },

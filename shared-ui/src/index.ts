@@ -31,3 +31,4 @@ export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';
+export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';

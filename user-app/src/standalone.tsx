@@ -1,31 +1,14 @@
-import { StrictMode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { Provider } from 'jotai';
-import { ThemeProvider } from 'styled-components';
-import { store } from '@halcyon/api-client';
-import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
+import { ApiProvider } from '@halcyon/api-client';
+import { StandaloneRemote } from '@halcyon/shared-ui';
 import App from './App';
 
-/**
- * The remote on its own: the providers the shell gives it when federated (router, Jotai store,
- * theme, toasts), with its routes under /user/*.
- * The API is same-origin /api, which its dev server proxies to the API server.
- */
+/** The remote on its own dev server (docs/frontend.md, Standalone); the API is its proxied /api. */
 export function Standalone() {
   return (
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <Toaster />
-          <BrowserRouter>
-            <Routes>
-              <Route path="/user/*" element={<App />} />
-              <Route path="*" element={<Navigate to="/user/" replace />} />
-            </Routes>
-          </BrowserRouter>
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>
+    <ApiProvider>
+      <StandaloneRemote basePath="/user">
+        <App />
+      </StandaloneRemote>
+    </ApiProvider>
   );
 }

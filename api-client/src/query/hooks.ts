@@ -42,7 +42,7 @@ export function useInvalidate() {
  * A change through the contract: not retried (money), and on success the reads it names are
  * invalidated so every screen showing them refreshes.
  */
-export function useApiMutation<N extends EndpointName>(name: N, { invalidates = [], as }: { invalidates?: EndpointName[]; as?: Caller } = {}) {
+export function useApiMutation<N extends EndpointName>(name: N, { invalidates = [], as }: { invalidates?: readonly EndpointName[]; as?: Caller } = {}) {
   const invalidate = useInvalidate();
   const fn = api[name] as unknown as Fn<N>;
   return useMutation<ResponseOf<N>, Error, { input?: InputOf<N>; idempotencyKey?: string }>({

@@ -2,3 +2,5 @@ export { QueryClientProvider, useQueryClient, useInfiniteQuery } from '@tanstack
 export * from './queryClient';
 export * from './keys';
 export * from './hooks';
+export * from './ApiProvider';
+export * from './intentKey';

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { store } from '../session';
+import { queryClient } from './queryClient';
+
+/**
+ * The api-client's two shared singletons in React: the Jotai store (sessions) and the one
+ * QueryClient (the read cache). The shell renders it once for the federation; a remote renders it
+ * only when it runs standalone.
+ */
+export function ApiProvider({ children }: { children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </Provider>
+  );
+}
