@@ -3,8 +3,10 @@
 // postgres://postgres@127.0.0.1:5432/postgres), created and dropped here. Without a reachable
 // PostgreSQL that second run is skipped with a plain notice, except under CI=true, where it fails.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pnpm, root } from './lib.mjs';
+import { pnpm } from './lib.mjs';
+
+// The test kit's scratch-database module is plain CommonJS so that this script can use it as is.
+const { scratchDbOrSkip } = createRequire(import.meta.url)('../test-kit/src/scratch-db.cjs');
 
 const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
 const failures = [];
@@ -19,7 +21,7 @@ const step = async (name, fn) => {
 
 await step('typecheck', () => pnpm(['-r', 'run', 'typecheck']));
 await step('lint', () => pnpm(['run', 'lint']));
-for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app']) {
+for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit']) {
   await step(pkg, () => pnpm(['--filter', `./${pkg}`, 'run', 'test']));
 }
 await step('server (PGlite)', () => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: '' } }));
@@ -44,29 +46,20 @@ process.exit(failures.length ? 1 : 0);
 
 /** Runs `suite` (default: the server suite) against a fresh database created and dropped here. */
 async function postgresSuite(suite = (url) => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: url } })) {
-  const require = createRequire(join(root, 'server/package.json'));
-  const { Client } = require('pg');
-  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  let got;
   try {
-    await admin.connect();
+    got = await scratchDbOrSkip('halcyon_test', 'the PostgreSQL suite');
   } catch (error) {
-    const message = `PostgreSQL is not reachable at ${adminUrl} (${error.message}).`;
-    if (process.env.CI === 'true') {
-      console.error(`${message} Under CI=true the PostgreSQL suite is required.`);
-      return 1;
-    }
-    console.log(`${message} Skipping the PostgreSQL suite; set PG_ADMIN_URL to run it.`);
+    console.error(error.message);
+    return 1;
+  }
+  if (got.skip) {
+    console.log(got.skip);
     return 0;
   }
-  const db = `halcyon_test_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${db}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${db}`;
   try {
-    return await suite(url.toString());
+    return await suite(got.db.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
+    await got.db.drop();
   }
 }

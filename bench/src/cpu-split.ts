@@ -3,7 +3,7 @@
 // `pnpm --filter ./bench run cpu-split` (Linux: reads /proc).
 import { readFileSync, readdirSync } from 'node:fs';
 import { startServer } from './lib/server';
-import { createScratchDb } from './lib/pg';
+import { createScratchDb } from '@halcyon/test-kit';
 import { benchEnv } from './lib/env';
 import { runMoneyMoves } from './benchmarks/money';
 
@@ -31,7 +31,7 @@ const pgTicks = (): number =>
   const s = await startServer({ databaseUrl: db.url });
   let t0: number[] = [];
   try {
-    const { result } = await runMoneyMoves({ base: s.base, clients: 10, seconds: 15, users: 20, tag: 'cpu', log: (l) => { if (l.includes('load:')) t0 = [ticks(s.pid), pgTicks(), ticks(process.pid)]; } });
+    const { result } = await runMoneyMoves({ base: s.baseUrl, clients: 10, seconds: 15, users: 20, tag: 'cpu', log: (l) => { if (l.includes('load:')) t0 = [ticks(s.pid), pgTicks(), ticks(process.pid)]; } });
     const t1 = [ticks(s.pid), pgTicks(), ticks(process.pid)];
     const ms = t1.map((v, i) => ((v - (t0[i] ?? 0)) * 10) / result.ok);
     console.log(`transfers ${result.ok} (${result.okPerSecond.toFixed(0)}/s); CPU ms per transfer: node server ${ms[0]?.toFixed(2)}, postgres ${ms[1]?.toFixed(2)}, load generator ${ms[2]?.toFixed(2)}`);

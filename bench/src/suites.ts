@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv } from './lib/env';
-import { createScratchDb } from './lib/pg';
-import { startServer, type ServerHandle } from './lib/server';
+import { createScratchDb, type Product } from '@halcyon/test-kit';
+import { startServer } from './lib/server';
 import { fmt, verdict, type ResultRow } from './lib/results';
 import { runPgbench, type PgbenchResult } from './benchmarks/pgbench';
 import { runMoneyMoves, type MoneyResult } from './benchmarks/money';
@@ -35,9 +35,9 @@ async function pgbenchBaseline(): Promise<PgbenchResult> {
   return state.pgbench;
 }
 
-async function withPostgresServer<T>(fn: (server: ServerHandle, dbUrl: string) => Promise<T>): Promise<T> {
+async function withPostgresServer<T>(fn: (server: Product, dbUrl: string) => Promise<T>): Promise<T> {
   const db = await createScratchDb(benchEnv.pgAdminUrl, 'halcyon_bench');
-  let server: ServerHandle | undefined;
+  let server: Product | undefined;
   try {
     server = await startServer({ databaseUrl: db.url });
     return await fn(server, db.url);
@@ -60,7 +60,7 @@ export async function ledgerSuite(): Promise<SuiteOutput> {
   const baseline = await pgbenchBaseline();
   log('money moves on PostgreSQL…');
   return withPostgresServer(async (server) => {
-    const { result } = await runMoneyMoves({ base: server.base, clients: benchEnv.clients, seconds: benchEnv.seconds, users: benchEnv.users, tag: 'pg', log });
+    const { result } = await runMoneyMoves({ base: server.baseUrl, clients: benchEnv.clients, seconds: benchEnv.seconds, users: benchEnv.users, tag: 'pg', log });
     return {
       rows: [
         { benchmark: 'pgbench TPC-B-like', metric: `tps, median of ${baseline.runs.length}`, value: fmt(baseline.median), target: '' },
@@ -79,8 +79,8 @@ export async function readSuite(): Promise<SuiteOutput> {
   log('read path: investors with ledger history, then GET /api/user/profile vs hello-world…');
   return withPostgresServer(async (server, dbUrl) => {
     // Short money run first so every profile is derived from real ledger history.
-    const { investors } = await runMoneyMoves({ base: server.base, clients: benchEnv.clients, seconds: Math.min(10, benchEnv.seconds), users: benchEnv.users, tag: 'read', log });
-    const r = await runReadPath(server.base, investors, benchEnv.clients, benchEnv.seconds, dbUrl);
+    const { investors } = await runMoneyMoves({ base: server.baseUrl, clients: benchEnv.clients, seconds: Math.min(10, benchEnv.seconds), users: benchEnv.users, tag: 'read', log });
+    const r = await runReadPath(server.baseUrl, investors, benchEnv.clients, benchEnv.seconds, dbUrl);
     const perQuery = r.helloDb ? r.profile.okPerSecond / r.helloDb.okPerSecond : NaN;
     return {
       rows: [
@@ -101,7 +101,7 @@ export async function pgliteSuite(): Promise<SuiteOutput> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-bench-pglite-'));
   const server = await startServer({ dataDir });
   try {
-    const { result } = await runMoneyMoves({ base: server.base, clients: benchEnv.clients, seconds: benchEnv.seconds, users: benchEnv.users, tag: 'pglite', log });
+    const { result } = await runMoneyMoves({ base: server.baseUrl, clients: benchEnv.clients, seconds: benchEnv.seconds, users: benchEnv.users, tag: 'pglite', log });
     const ratio = result.okPerSecond / baseline.median;
     return {
       rows: [

@@ -5,8 +5,9 @@ import { maxHeaderSize } from 'node:http';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { routes, type EndpointDef, type RouteName } from '@halcyon/api-client/contract';
-import { startServer, type ServerHandle } from '../src/lib/server';
-import { expectCall, newKey } from '../src/lib/http';
+import { expectApi, type Product } from '@halcyon/test-kit';
+import { startServer } from '../src/lib/server';
+import { newKey } from '../src/lib/http';
 import { createDeposit, fundInvestors, loginAdmin, registerInvestors, type Investor } from '../src/lib/fixtures';
 import { checkInvariants } from '../src/lib/invariants';
 import { caller, hostileHeaders, hostileJson, hostileParam, hostileQuery, poisoned, rawBody, type Caller } from './arbitraries';
@@ -25,7 +26,7 @@ interface Sent {
 }
 
 describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
-  let server: ServerHandle;
+  let server: Product;
   let db: Client;
   let admin: string;
   let investor: Investor;
@@ -37,20 +38,20 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
     db = new Client({ connectionString: databaseUrl() });
     await db.connect();
     server = await startServer({ databaseUrl: databaseUrl(), env: { LOG_LEVEL: 'warn' } });
-    admin = await loginAdmin(server.base);
-    [investor] = (await registerInvestors(server.base, 1, `fuzz${Date.now()}`)) as [Investor];
-    await fundInvestors(server.base, admin, [investor], 500);
-    const deposit = await createDeposit(server.base, investor, 'bitcoin', 20);
-    const plan = await expectCall<{ data: { id: string } }>(server.base, 'POST', '/admin/plans', 201, {
+    admin = await loginAdmin(server.baseUrl);
+    [investor] = (await registerInvestors(server.baseUrl, 1, `fuzz${Date.now()}`)) as [Investor];
+    await fundInvestors(server.baseUrl, admin, [investor], 500);
+    const deposit = await createDeposit(server.baseUrl, investor, 'bitcoin', 20);
+    const plan = await expectApi<{ data: { id: string } }>(server.baseUrl, 'POST', '/admin/plans', 201, {
       token: admin,
       body: { name: 'Fuzz plan', minAmount: 10, maxAmount: 100, returns: 5, duration: 10 },
     });
-    const inv = await expectCall<{ data: { id: string } }>(server.base, 'POST', '/investment', 201, {
+    const inv = await expectApi<{ data: { id: string } }>(server.baseUrl, 'POST', '/investment', 201, {
       token: investor.token,
       idempotencyKey: newKey(),
       body: { plan_id: plan.data.id, amount: 10, method: 'USDT' },
     });
-    const withdrawal = await expectCall<{ data: { id: string } }>(server.base, 'POST', '/withdrawal', 201, {
+    const withdrawal = await expectApi<{ data: { id: string } }>(server.baseUrl, 'POST', '/withdrawal', 201, {
       token: investor.token,
       idempotencyKey: newKey(),
       body: { method: 'usdt', amount: 5, to: investor.uid, address: 'fuzz' },
@@ -119,7 +120,7 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
           }
           let status: number;
           try {
-            const res = await fetch(`${server.base}/api${path}${query}`, { method: def.method, headers: h, body: requestBody });
+            const res = await fetch(`${server.baseUrl}/api${path}${query}`, { method: def.method, headers: h, body: requestBody });
             await res.arrayBuffer();
             status = res.status;
           } catch (error) {

@@ -2,8 +2,9 @@
 // and started again. Then: every 2xx request has exactly one transfer, no transfer exists for a
 // request that failed, the ledger balances, no balance is negative, and the maturity job resumes.
 import { Client } from 'pg';
-import { restartServer, startServer, type ServerHandle } from '../src/lib/server';
-import { call, expectCall, newKey, pool } from '../src/lib/http';
+import { callApi, expectApi, restartProduct, type Product } from '@halcyon/test-kit';
+import { startServer } from '../src/lib/server';
+import { newKey, pool } from '../src/lib/http';
 import { createPendingDeposits, fundInvestors, loginAdmin, registerInvestors, type DepositRecord, type Investor } from '../src/lib/fixtures';
 import { checkInvariants, transfersByRef } from '../src/lib/invariants';
 import { databaseUrl, describeWithPostgres } from './helpers';
@@ -37,7 +38,7 @@ async function attempt(fn: () => Promise<{ status: number; body: unknown }>): Pr
 const ok = (o: Outcome): o is { status: number; id?: string } => o.status !== 'failed' && o.status >= 200 && o.status < 300;
 
 describeWithPostgres('kill -9 under load (PostgreSQL)', () => {
-  let server: ServerHandle | undefined;
+  let server: Product | undefined;
   let db: Client;
 
   beforeAll(async () => {
@@ -52,23 +53,23 @@ describeWithPostgres('kill -9 under load (PostgreSQL)', () => {
   it('keeps every money rule across the crash and resumes maturity', async () => {
     const env = { MATURITY_INTERVAL_MS: '1000', LOG_LEVEL: 'warn' };
     server = await startServer({ databaseUrl: databaseUrl(), env });
-    const base = server.base;
+    const base = server.baseUrl;
     const admin = await loginAdmin(base);
     const investors = await registerInvestors(base, 12, `crash${Date.now()}`);
     await fundInvestors(base, admin, investors, 10_000);
 
     // Investments that will mature: approved now, their end date moved into the past while down.
-    const plan = await expectCall<{ data: { id: string } }>(base, 'POST', '/admin/plans', 201, {
+    const plan = await expectApi<{ data: { id: string } }>(base, 'POST', '/admin/plans', 201, {
       token: admin,
       body: { name: 'Crash plan', minAmount: 10, maxAmount: 1000, returns: 10, duration: 30 },
     });
     const investments = await pool(investors.slice(0, 3), 3, async (inv) => {
-      const created = await expectCall<{ data: { id: string } }>(base, 'POST', '/investment', 201, {
+      const created = await expectApi<{ data: { id: string } }>(base, 'POST', '/investment', 201, {
         token: inv.token,
         idempotencyKey: newKey(),
         body: { plan_id: plan.data.id, amount: 100, method: 'USDT' },
       });
-      await expectCall(base, 'PATCH', `/admin/investments/${created.data.id}/approve`, 200, { token: admin });
+      await expectApi(base, 'PATCH', `/admin/investments/${created.data.id}/approve`, 200, { token: admin });
       return created.data.id;
     });
 
@@ -84,13 +85,13 @@ describeWithPostgres('kill -9 under load (PostgreSQL)', () => {
         const deposit = t % 2 === 0 ? pending[nextDeposit] : undefined;
         if (deposit) {
           nextDeposit++;
-          const outcome = await attempt(() => call(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, { token: admin }));
+          const outcome = await attempt(() => callApi(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, { token: admin }));
           approvals.push({ deposit, outcome });
         } else {
           const investor = investors[t % investors.length] as Investor;
           const key = newKey();
           const outcome = await attempt(() =>
-            call(base, 'POST', '/withdrawal', { token: investor.token, idempotencyKey: key, body: { method: 'usdt', amount: 1.25, to: investor.uid, address: 'crash-wallet' } }),
+            callApi(base, 'POST', '/withdrawal', { token: investor.token, idempotencyKey: key, body: { method: 'usdt', amount: 1.25, to: investor.uid, address: 'crash-wallet' } }),
           );
           withdrawals.push({ investor, key, outcome });
         }
@@ -111,16 +112,16 @@ describeWithPostgres('kill -9 under load (PostgreSQL)', () => {
 
     // Time passes while the server is down: the investments' end date is now behind us.
     await db.query(`UPDATE investments SET end_date = now() - interval '1 minute' WHERE id = ANY($1::text[])`, [investments]);
-    server = await restartServer(first); // same port, database and settings
+    server = await restartProduct(first); // same port, database and settings
 
     // A client retries what it could not see answered, with the same Idempotency-Key.
     for (const w of withdrawals.filter((a) => a.outcome.status === 'failed')) {
       w.outcome = await attempt(() =>
-        call(base, 'POST', '/withdrawal', { token: w.investor.token, idempotencyKey: w.key, body: { method: 'usdt', amount: 1.25, to: w.investor.uid, address: 'crash-wallet' } }),
+        callApi(base, 'POST', '/withdrawal', { token: w.investor.token, idempotencyKey: w.key, body: { method: 'usdt', amount: 1.25, to: w.investor.uid, address: 'crash-wallet' } }),
       );
     }
     for (const a of approvals.filter((x) => x.outcome.status === 'failed')) {
-      a.outcome = await attempt(() => call(base, 'PATCH', `/admin/deposits/${a.deposit.id}/${a.deposit.method}/approve`, { token: admin }));
+      a.outcome = await attempt(() => callApi(base, 'PATCH', `/admin/deposits/${a.deposit.id}/${a.deposit.method}/approve`, { token: admin }));
     }
 
     // Every withdrawal answered 2xx (first time or on retry) has exactly one hold transfer.

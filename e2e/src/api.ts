@@ -1,6 +1,7 @@
 // Node-side calls to the real API, for fixtures a journey needs but does not test (e.g. a user
 // with a pending withdrawal for the admin journey). Paths and bodies are the contract's.
 import { randomUUID } from 'node:crypto';
+import { callApi } from '@halcyon/test-kit';
 import { runInfo } from './run-info';
 
 export class ApiFailure extends Error {
@@ -10,19 +11,9 @@ export class ApiFailure extends Error {
 }
 
 export async function call<T = unknown>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (method === 'POST') headers['idempotency-key'] = randomUUID();
-  const res = await fetch(`${runInfo().baseUrl}/api${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  if (!res.ok) throw new ApiFailure(res.status, json as { message?: string; code?: string });
-  return json as T;
+  const reply = await callApi<T>(runInfo().baseUrl, method, path, { ...opts, ...(method === 'POST' ? { idempotencyKey: randomUUID() } : {}) });
+  if (reply.status >= 400) throw new ApiFailure(reply.status, (reply.body ?? {}) as { message?: string; code?: string });
+  return reply.body;
 }
 
 interface Session { token: string; id: string; uid: string; name: string; email: string }
@@ -88,14 +79,7 @@ export async function createPlan(plan: { name: string; minAmount: number; maxAmo
 export async function uploadImage(token: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'trader.png');
-  const res = await fetch(`${runInfo().baseUrl}/api/image/upload-single`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const json = (await res.json()) as { mediaUrl?: string; data?: { mediaUrl?: string }; message?: string };
-  if (!res.ok) throw new ApiFailure(res.status, json);
-  const mediaUrl = json.mediaUrl ?? json.data?.mediaUrl;
+  const { mediaUrl } = await call<{ mediaUrl?: string }>('POST', '/image/upload-single', { token, body: form });
   if (!mediaUrl) throw new Error('upload answered without a mediaUrl');
   return mediaUrl;
 }

@@ -1,6 +1,6 @@
-import { stopProduct, type Product } from './product';
+import type { Product } from './product';
 
 export default async function globalTeardown(): Promise<void> {
   const product = (globalThis as Record<string, unknown>).__halcyonProduct as Product | undefined;
-  if (product) await stopProduct(product);
+  await product?.stop();
 }

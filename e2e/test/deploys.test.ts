@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newInvestor, registerInvestor } from '../src/api';
 import { journey } from '../src/journey';
-import { startProduct, stopProduct, type Product } from '../src/product';
+import { startProduct, type Product } from '../src/product';
 import { repoRoot, runInfo, useProduct } from '../src/run-info';
 import { serveStatic, type StaticServer } from '../src/static-server';
 import { loginInvestor, shown, text } from '../src/ui';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   useProduct(undefined);
-  if (product) await stopProduct(product);
+  await product?.stop();
   await remote?.close();
   rmSync(deployDir, { recursive: true, force: true });
 });

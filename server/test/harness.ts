@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { callApi, type ApiReply, type ApiRequest } from '@halcyon/test-kit';
 import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
 import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
@@ -20,22 +21,9 @@ export const ADMIN_EMAIL = 'admin@halcyon.test';
 export const ADMIN_PASSWORD = 'Admin12345!';
 export const USER_PASSWORD = 'Secret123!';
 
-export interface TestResponse<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export interface RequestOptions {
-  token?: string | undefined;
-  /** Sent as JSON unless it is FormData or a string. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
 type In<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
 
-export interface CallOptions<N extends RouteName> extends Omit<RequestOptions, 'body'> {
+export interface CallOptions<N extends RouteName> extends Omit<ApiRequest, 'body'> {
   params?: In<N, 'params'>;
   query?: In<N, 'query'>;
   body?: In<N, 'body'> | FormData | Record<string, unknown>;
@@ -63,11 +51,11 @@ export interface TestServer {
   /** Empties every table but schema_migrations and app_secrets, then recreates the first admin. */
   reset(): Promise<void>;
   /** A request to `/api<path>`; the body is parsed JSON (or the text when not JSON). */
-  request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: ApiRequest): Promise<ApiReply<T>>;
   /** A request to any absolute path of the server (static files, /config.json). */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** One route of the contract by name, path parameters filled in. */
-  call<N extends RouteName>(name: N, options?: CallOptions<N>): Promise<TestResponse<ResponseOf<N> & { message?: string; code?: string }>>;
+  call<N extends RouteName>(name: N, options?: CallOptions<N>): Promise<ApiReply<ResponseOf<N> & { message?: string; code?: string }>>;
   /** Registers a fresh investor through the API and logs them in. */
   registerUser(overrides?: Partial<{ name: string; username: string; email: string; phone: string; password: string; remember: boolean }>): Promise<TestUser>;
   /** Logs in the first admin (ADMIN_EMAIL from the test config). */
@@ -151,25 +139,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Omi
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(`${url}/api${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
-  };
+  const request = <T>(method: string, path: string, options?: ApiRequest) => callApi<T>(url, method, path, options);
 
   const server: TestServer = {
     url,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../lib/server';
-import { expectCall } from '../lib/http';
+import { expectApi } from '@halcyon/test-kit';
 import { registerInvestors } from '../lib/fixtures';
 import { PAGES, type PageName } from '../lib/budget';
 import { launch, measurePage, type PageMeasure } from './bundles';
@@ -16,12 +16,12 @@ export async function measureBundles(): Promise<Record<PageName, PageMeasure>> {
   const server = await startServer({ dataDir });
   const browser = await launch();
   try {
-    const [investor] = await registerInvestors(server.base, 1, 'bundles');
+    const [investor] = await registerInvestors(server.baseUrl, 1, 'bundles');
     if (!investor) throw new Error('no investor registered');
-    const profile = await expectCall<{ data: unknown }>(server.base, 'GET', '/user/profile', 200, { token: investor.token });
+    const profile = await expectApi<{ data: unknown }>(server.baseUrl, 'GET', '/user/profile', 200, { token: investor.token });
     const session = { user: profile.data, token: investor.token, remember: true, deposit: [], withdraw: [], allHistory: [], investment: [], image: '' };
-    const login = await measurePage(browser, server.base, PAGES.login);
-    const dashboard = await measurePage(browser, server.base, PAGES.dashboard, { [USER_SESSION_KEY]: JSON.stringify(session) });
+    const login = await measurePage(browser, server.baseUrl, PAGES.login);
+    const dashboard = await measurePage(browser, server.baseUrl, PAGES.dashboard, { [USER_SESSION_KEY]: JSON.stringify(session) });
     return { login, dashboard };
   } finally {
     await browser.close();

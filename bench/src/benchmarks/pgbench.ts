@@ -1,7 +1,7 @@
 // Baseline: pgbench's built-in TPC-B-like workload on a scratch database of the same server.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createScratchDb } from '../lib/pg';
+import { createScratchDb } from '@halcyon/test-kit';
 
 const run = promisify(execFile);
 

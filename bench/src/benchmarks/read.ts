@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { load, type LoadResult } from '../lib/load';
-import { freePort } from '../lib/ports';
+import { freePort } from '@halcyon/test-kit';
 import type { Investor } from '../lib/fixtures';
 
 export interface ReadResult {

@@ -1,6 +1,7 @@
 // Halcyon-specific setup over the public API: admin session, investors, funded balances.
 import { BENCH_ADMIN } from './server';
-import { expectCall, newKey, pool } from './http';
+import { expectApi } from '@halcyon/test-kit';
+import { newKey, pool } from './http';
 
 export interface Investor {
   uid: string;
@@ -24,7 +25,7 @@ export interface DepositRecord {
 }
 
 export async function loginAdmin(base: string): Promise<string> {
-  const body = await expectCall<AuthBody>(base, 'POST', '/auth/login', 200, { body: BENCH_ADMIN });
+  const body = await expectApi<AuthBody>(base, 'POST', '/auth/login', 200, { body: BENCH_ADMIN });
   return body.token;
 }
 
@@ -35,16 +36,16 @@ export async function registerInvestors(base: string, count: number, tag: string
     const email = `bench-${tag}-${i}@halcyon.test`;
     const password = `bench-password-${i}`;
     const phone = `+1415${String(5_000_000 + i).padStart(7, '0')}`;
-    await expectCall(base, 'POST', '/auth/register', 201, {
+    await expectApi(base, 'POST', '/auth/register', 201, {
       body: { name: `Bench Investor ${i}`, username: `bench_${tag}_${i}`, phone, email, password },
     });
-    const auth = await expectCall<AuthBody>(base, 'POST', '/auth/login', 200, { body: { email, password } });
+    const auth = await expectApi<AuthBody>(base, 'POST', '/auth/login', 200, { body: { email, password } });
     return { uid: auth.data.uid, email, token: auth.token };
   });
 }
 
 export async function createDeposit(base: string, investor: Investor, method: string, amount: number): Promise<DepositRecord> {
-  const body = await expectCall<DataBody<DepositRecord>>(base, 'POST', '/deposit', 201, {
+  const body = await expectApi<DataBody<DepositRecord>>(base, 'POST', '/deposit', 201, {
     token: investor.token,
     idempotencyKey: newKey(),
     body: { method, amount, from: investor.uid },
@@ -53,7 +54,7 @@ export async function createDeposit(base: string, investor: Investor, method: st
 }
 
 export async function approveDeposit(base: string, adminToken: string, deposit: DepositRecord): Promise<void> {
-  await expectCall(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, 200, { token: adminToken });
+  await expectApi(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, 200, { token: adminToken });
 }
 
 /** Gives each investor `amount` USD of usdt through a deposit an admin approves. */
