@@ -1,6 +1,12 @@
 // The browser entry: zod-free. Schemas are in '@halcyon/api-client/contract'.
 export * from './contract/constants';
 export * from './contract/endpoints';
+// Rules both sides apply (zod-free). The phone rule is left out: shared-ui's phone field applies it.
+export * from './contract/rules/money';
+export * from './contract/rules/plans';
+export * from './contract/rules/traders';
+export * from './contract/rules/withdrawals';
+export * from './contract/rules/profile';
 export type * from './contract/entities';
 export type { AuthResponse, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteName } from './contract/routes';
 export type {

@@ -1,14 +1,23 @@
 import { z } from 'zod';
 
-import { ASSETS, DEPOSIT_METHODS, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS, hasAtMostTwoDecimals } from './constants';
+import { ASSETS, DEPOSIT_METHODS, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS } from './constants';
+import { MIN_USD, usdAmountProblem } from './rules/money';
 
-/** A positive USD amount as the API speaks it: a JSON number, > 0, ≤ 1e12, at most 2 decimals. */
+/**
+ * Adds the rule's reason as the issue when `problem` finds one: the zod schemas apply the zod-free
+ * rules of ./rules rather than restating them.
+ */
+export const byRule = <T>(problem: (v: T) => string | null) => (v: T, ctx: z.RefinementCtx) => {
+  const reason = problem(v);
+  if (reason !== null) ctx.addIssue({ code: 'custom', message: reason });
+};
+
+/** A USD amount as the API speaks it: a JSON number, a whole number of cents from 0.01 to 1e12 (rules/money.ts). */
 export const usdAmount = z
   .number({ error: 'must be a number' })
-  .finite({ error: 'must be a finite number' })
-  .positive({ error: 'must be greater than 0' })
-  .max(MAX_USD, { error: `must be at most ${MAX_USD}` })
-  .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' });
+  .superRefine(byRule(usdAmountProblem))
+  // For the OpenAPI document only: the rule above decides.
+  .meta({ minimum: MIN_USD, maximum: MAX_USD, multipleOf: 0.01 });
 
 /** A USD figure in a response (balances can be 0). */
 export const usdFigure = z.number();

@@ -3,9 +3,6 @@
 /** Largest USD amount the API accepts (ledger.md rule 5). */
 export const MAX_USD = 1e12;
 
-/** True when `v` has at most two decimals (cents), tolerant of binary float noise (0.29 * 100). */
-export const hasAtMostTwoDecimals = (v: number): boolean => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-
 /** The four assets balances are kept in. */
 export const ASSETS = ['btc', 'usdt', 'eth', 'sol'] as const;
 export type Asset = (typeof ASSETS)[number];

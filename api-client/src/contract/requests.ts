@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { DepositMethod, InvestMethod, WithdrawMethod, id, usdAmount } from './common';
-import { DOB_MAX, DOB_MIN, hasAtMostTwoDecimals } from './constants';
+import { DepositMethod, InvestMethod, WithdrawMethod, byRule, id, usdAmount } from './common';
+import { hasAtMostTwoDecimals } from './rules/money';
+import { isPhoneNumber } from './rules/phone';
+import { dobProblem } from './rules/profile';
+import { withdrawalAddressProblem } from './rules/withdrawals';
 
 const text = (max: number) =>
   z
@@ -15,14 +18,10 @@ const email = z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.ema
 /** Length rules only; strength is not the spec's, so 8 is the floor a real platform needs. */
 const newPassword = z.string({ error: 'is required' }).min(8, { error: 'must be at least 8 characters' }).max(200, { error: 'must be at most 200 characters' });
 const password = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
-/** International phone number, e.g. +14155550123 (E.164: + then 8 to 17 digits incl. country code). */
-export const phone = z.string({ error: 'is required' }).trim().regex(/^\+[1-9]\d{7,16}$/, { error: 'must be an international number such as +14155550123' });
-/** Date of birth, YYYY-MM-DD within the spec's range. */
-export const dob = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'must be a real date' })
-  .refine((v) => v >= DOB_MIN && v <= DOB_MAX, { error: `must be between ${DOB_MIN} and ${DOB_MAX}` });
+/** International phone number, e.g. +14155550123 (rules/phone.ts, the rule the phone field applies too). */
+export const phone = z.string({ error: 'is required' }).trim().refine(isPhoneNumber, { error: 'must be an international number such as +14155550123' });
+/** Date of birth, a real date YYYY-MM-DD within the spec's range (rules/profile.ts). */
+export const dob = z.string().superRefine(byRule(dobProblem));
 const address = text(200);
 
 export const LoginBody = z.object({ email, password, remember: z.boolean().optional() });
@@ -74,8 +73,13 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const CreateDepositBody = z.object({ method: DepositMethod, amount: usdAmount, from: id });
 export type CreateDepositBody = z.infer<typeof CreateDepositBody>;
 
-/** `address` is our addition: the destination the investor typed (spec form field). */
-export const CreateWithdrawalBody = z.object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional() });
+/** `address` is our addition: the destination the investor typed (spec form field); rules/withdrawals.ts says when. */
+export const CreateWithdrawalBody = z
+  .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional() })
+  .superRefine((b, ctx) => {
+    const reason = withdrawalAddressProblem(b.method, b.address);
+    if (reason !== null) ctx.addIssue({ code: 'custom', message: reason, path: ['address'] });
+  });
 export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;
 
 export const CreateInvestmentBody = z.object({ plan_id: id, amount: usdAmount, method: InvestMethod });

@@ -32,6 +32,8 @@ describe('profile', () => {
     [{ dob: '2001-02-30' }, 'dob: must be a real date'],
     [{ dob: '15/06/1995' }, 'dob: must be a date YYYY-MM-DD'],
     [{ phoneNumber: '12' }, 'phoneNumber: must be an international number such as +14155550123'],
+    [{ phoneNumber: '+442' }, 'phoneNumber: must be an international number such as +14155550123'],
+    [{ phoneNumber: `+44${'1'.repeat(18)}` }, 'phoneNumber: must be an international number such as +14155550123'],
     [{ password: 'NewPass123!' }, 'password: is not allowed'],
     [{ email: 'x@example.com' }, 'email: is not allowed'],
     [{ accountNumber: '1'.repeat(35) }, 'accountNumber: must be at most 34 characters'],
@@ -40,6 +42,13 @@ describe('profile', () => {
     const res = await t().request('PATCH', '/user/profile', { token: user.token, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code: 'VALIDATION' });
+  });
+
+  test('the phone rule is the phone field\'s: + calling code + 2 to 17 digits (+112345 and +4420 are taken)', async () => {
+    const user = await t().registerUser();
+    for (const phoneNumber of ['+112345', '+4420', `+44${'1'.repeat(17)}`]) {
+      expect((await t().call('updateProfile', { token: user.token, body: { phoneNumber } })).body.data).toMatchObject({ phoneNumber });
+    }
   });
 
   test('the date-of-birth bounds themselves are accepted', async () => {

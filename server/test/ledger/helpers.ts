@@ -56,6 +56,7 @@ export const BAD_AMOUNTS: Array<[string, unknown, string]> = [
   ['zero', 0, 'amount: must be greater than 0'],
   ['negative', -5, 'amount: must be greater than 0'],
   ['three decimals', 10.001, 'amount: must have at most 2 decimals'],
+  ['under a cent, in exponent notation (not rounded to 0)', 1e-9, 'amount: must have at most 2 decimals'],
   ['a string', '10', 'amount: must be a number'],
   ['NaN sent as null', null, 'amount: must be a number'],
   ['more than 1e12', 1e12 + 1, 'amount: must be at most 1000000000000'],

@@ -53,6 +53,14 @@ test('bank draws from usdt and needs no address; usdt\'s address is optional', a
   expect(await figures(t(), user)).toMatchObject({ usdtBal: 50 });
 });
 
+test('a bank withdrawal naming a wallet address is a 400 naming `address`', async () => {
+  await fund(t(), admin, user, 100, 'usdt');
+  const res = await request({ method: 'bank', amount: 10, to: user.uid, address: 'bc1qexample' });
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ message: 'address: is not allowed for bank withdrawals', code: 'VALIDATION' });
+  expect(await figures(t(), user)).toMatchObject({ usdtBal: 100 });
+});
+
 test.each(['bitcoin', 'ethereum', 'solana'])('a %s withdrawal without an address is a 400 naming `address`', async (method) => {
   await fund(t(), admin, user, 100, method as 'bitcoin');
   for (const address of [undefined, '', '   ']) {

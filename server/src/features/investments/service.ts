@@ -1,9 +1,9 @@
 import type { Asset, Investment, InvestMethod, InvestmentStatus } from '@halcyon/api-client/contract';
-import { METHOD_ASSET } from '@halcyon/api-client/contract';
+import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
 import { unprocessable } from '../../http/errors';
 import { available, invested } from '../../ledger/accounts';
-import { bpToPercent, dbUsd } from '../../ledger/money';
+import { bpToPercent, centsToUsd, dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
 import { refuseTransition } from '../../ledger/transitions';
@@ -47,18 +47,14 @@ export const toInvestment = (r: InvestmentRow): Investment => {
   };
 };
 
-/** For messages: 100 → '100', 99.5 → '99.5'. */
-const usdText = (cents: string): string => String(dbUsd(cents));
-
 /**
  * A pending investment in a plan on offer to the investor, amount within the plan's range:
  * available:{asset} → invested:{asset}. The plan's terms are copied; end date = creation + duration.
  */
 export async function createInvestment(q: Queryable, uid: string, planId: string, method: InvestMethod, amountCents: number): Promise<Investment> {
   const plan = await offeredPlan(q, uid, planId);
-  if (amountCents < Number(plan.min_cents) || amountCents > Number(plan.max_cents)) {
-    throw unprocessable(`Amount must be between ${usdText(plan.min_cents)} and ${usdText(plan.max_cents)}.`, 'AMOUNT_OUT_OF_RANGE');
-  }
+  const outOfRange = planRangeProblem({ minAmount: dbUsd(plan.min_cents), maxAmount: dbUsd(plan.max_cents) }, centsToUsd(amountCents));
+  if (outOfRange) throw unprocessable(outOfRange, 'AMOUNT_OUT_OF_RANGE');
   const asset = METHOD_ASSET[method];
   const r = await q.query<InvestmentRow>(
     `WITH i AS (

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Trader } from '@halcyon/api-client/contract';
+import { winRate, type Trader } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, notFound } from '../../http/errors';
 import { isMediaUrl } from '../uploads/routes';
@@ -13,9 +13,6 @@ interface Row {
   profit_share: string;
   created_at: Date;
 }
-
-/** Rounded integer percent of wins; 0 when there are no trades (spec 5). */
-export const winRate = (wins: number, losses: number): number => (wins + losses === 0 ? 0 : Math.round((wins / (wins + losses)) * 100));
 
 const toTrader = (r: Row): Trader => ({
   _id: r.id,

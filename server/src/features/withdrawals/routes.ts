@@ -1,14 +1,14 @@
 import { defineRoute, feature } from '../../http/define-route';
-import { badRequest, forbidden } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
-import { ADDRESS_REQUIRED, approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
+import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
 
 export default feature(
   defineRoute('createWithdrawal', async ({ body, auth, db, idempotencyKey }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
+    // The contract's schema already applied the address rule (rules/withdrawals.ts).
     const address = body.address ?? '';
-    if (ADDRESS_REQUIRED.has(body.method) && address === '') throw badRequest(`address: is required for ${body.method} withdrawals`);
     return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => ({
       data: await requestWithdrawal(q, auth.uid, body.method, usdToCents(body.amount), address),
       message: 'Withdrawal request submitted successfully.',

@@ -27,9 +27,6 @@ const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
 });
 
-/** Methods that pay out to a wallet the user names; usdt's address is optional, bank has none. */
-export const ADDRESS_REQUIRED: ReadonlySet<WithdrawMethod> = new Set(['bitcoin', 'ethereum', 'solana']);
-
 /**
  * A pending withdrawal with its funds held: available:{asset} → held:{asset} (bank draws from usdt).
  * 422 'Insufficient balance' when the available balance is short (the row insert rolls back too).
