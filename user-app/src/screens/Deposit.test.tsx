@@ -37,6 +37,15 @@ describe('Deposit', () => {
     expect(currentPath()).toBe('/user/deposit');
   });
 
+  it('refuses an amount that is not whole cents (the shared amount rule) rather than rounding it', async () => {
+    const { u, dialog } = await openFund('Solana');
+    await u.type(within(dialog).getByLabelText('Amount (USD)'), '250.755');
+    await u.click(within(dialog).getByRole('button', { name: 'Deposit now' }));
+    expect(await screen.findByText('Please enter an amount.')).toBeInTheDocument();
+    expect(localStorage.getItem('selectedAsset')).toBeNull();
+    expect(currentPath()).toBe('/user/deposit');
+  });
+
   it('Close clears the modal', async () => {
     const { u, dialog } = await openFund('Bitcoin');
     await u.type(within(dialog).getByLabelText('Amount (USD)'), '40');
@@ -49,9 +58,9 @@ describe('Deposit', () => {
 
   it('stores the selected asset with its amount and goes to payment information', async () => {
     const { u, dialog } = await openFund('Solana');
-    await u.type(within(dialog).getByLabelText('Amount (USD)'), '250.755');
+    await u.type(within(dialog).getByLabelText('Amount (USD)'), '1,250.75');
     await u.click(within(dialog).getByRole('button', { name: 'Deposit now' }));
     expect(currentPath()).toBe('/user/payment-info');
-    expect(JSON.parse(localStorage.getItem('selectedAsset') ?? 'null')).toEqual({ name: 'Solana', abbr: 'sol', otheAbbr: 'SOL', amount: 250.76 });
+    expect(JSON.parse(localStorage.getItem('selectedAsset') ?? 'null')).toEqual({ name: 'Solana', abbr: 'sol', otheAbbr: 'SOL', amount: 1250.75 });
   });
 });

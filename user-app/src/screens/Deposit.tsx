@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ErrorState, Input, Loading, Modal, toast } from '@halcyon/shared-ui';
+import { parseUsdAmount } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr, type AssetInfo } from '../lib/assets';
-import { parseAmount } from '../lib/money';
 import { saveSelectedAsset } from '../lib/selectedAsset';
 import { useProfile } from '../lib/useProfile';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
@@ -27,8 +27,8 @@ export default function Deposit() {
       toast.error('Please select a valid asset.');
       return;
     }
-    const value = parseAmount(amount);
-    if (!amount.trim() || value === null || value <= 0) {
+    const value = parseUsdAmount(amount);
+    if (value === null) {
       toast.error('Please enter an amount.');
       return;
     }

@@ -39,14 +39,23 @@ describe('Invest', () => {
     await waitFor(() => expect(screen.queryByText('Fetching plans...')).not.toBeInTheDocument());
   });
 
-  it('offers public plans and the investor\'s own, not other people\'s', async () => {
+  it('offers the plans GET /plan/all answers with, as sent: the server already picked the investor\'s (public and own)', async () => {
     const { dialog } = await openInvest();
     const options = within(dialog.getByRole('combobox', { name: 'Plan' }) as HTMLElement).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select a plan', expect.stringContaining('Starter'), expect.stringContaining('Private gold')]);
+    expect(options).toEqual(['Select a plan', expect.stringContaining('Starter'), expect.stringContaining('Private gold'), expect.stringContaining('Someone else')]);
   });
 
   it('requires a plan and a valid amount', async () => {
     const { u, dialog } = await openInvest();
+    await u.click(dialog.getByRole('button', { name: 'Invest' }));
+    expect(await screen.findByText('Please select an asset, plan, and enter a valid amount.')).toBeInTheDocument();
+    expect(http.calls('POST /api/investment')).toHaveLength(0);
+  });
+
+  it('refuses an amount that is not whole cents (the shared amount rule) rather than rounding it', async () => {
+    const { u, dialog } = await openInvest();
+    await u.selectOptions(dialog.getByRole('combobox', { name: 'Plan' }), 'p-public');
+    await u.type(dialog.getByLabelText('Amount (USD)'), '150.005');
     await u.click(dialog.getByRole('button', { name: 'Invest' }));
     expect(await screen.findByText('Please select an asset, plan, and enter a valid amount.')).toBeInTheDocument();
     expect(http.calls('POST /api/investment')).toHaveLength(0);

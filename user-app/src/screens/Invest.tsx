@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Button, ErrorState, Input, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { api, errorMessage, userSessionAtom, type Plan } from '@halcyon/api-client';
+import { api, errorMessage, parseUsdAmount, planRangeProblem, userSessionAtom, type Plan } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import type { AssetInfo } from '../lib/assets';
-import { parseAmount } from '../lib/money';
 import { useProfile } from '../lib/useProfile';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
-
-/** Public plans (no owner) and the ones made for this investor (deviations.md). */
-export const offeredTo = (plans: readonly Plan[], uid: string | undefined) => plans.filter((p) => p.uid === null || p.uid === uid);
 
 const planLabel = (p: Plan) => `${p.name ?? 'Plan'}: ${formatMoney(p.minAmount)} to ${formatMoney(p.maxAmount)}, ${p.returns}% in ${p.duration} days`;
 
@@ -39,7 +35,8 @@ export default function Invest() {
     void loadPlans();
   }, [loadPlans]);
 
-  const offered = offeredTo(plans ?? [], profile?.uid);
+  // The server answers an investor with the plans on offer to them (public ones and their own).
+  const offered = plans ?? [];
   const selectedPlan = offered.find((p) => p.id === planId);
 
   const close = () => {
@@ -51,13 +48,14 @@ export default function Invest() {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const plan = selectedPlan;
-    const value = parseAmount(amount);
-    if (!asset || !plan || value === null || value <= 0) {
+    const value = parseUsdAmount(amount);
+    if (!asset || !plan || value === null) {
       toast.error('Please select an asset, plan, and enter a valid amount.');
       return;
     }
-    if (value < plan.minAmount || value > plan.maxAmount) {
-      toast.error(`Amount must be between ${plan.minAmount} and ${plan.maxAmount}.`);
+    const outOfRange = planRangeProblem(plan, value);
+    if (outOfRange) {
+      toast.error(outOfRange);
       return;
     }
     setBusy(true);

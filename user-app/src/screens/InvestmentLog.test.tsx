@@ -15,7 +15,7 @@ describe('Investment log', () => {
   it('shows a card per investment with number, id, network, gateway, asset, amount, date, status and end date', async () => {
     http = stubHttp({
       'GET /api/investment/all': ok([
-        investment({ id: 'INV-AAA111', asset: 'eth', method: 'ETH', amount: 1500, status: 'pending', createdAt: '2026-03-01T10:00:00.000Z', duration: 45 }),
+        investment({ id: 'INV-AAA111', asset: 'eth', method: 'ETH', amount: 1500, status: 'pending', createdAt: '2026-03-01T10:00:00.000Z', duration: 45, endDate: '2026-04-15T10:00:00.000Z' }),
       ]),
     });
     show();
@@ -30,7 +30,7 @@ describe('Investment log', () => {
       Asset: 'ETH',
       Amount: '1,500.00 USD',
       Date: 'Mar 1, 2026, 10:00 AM',
-      // createdAt + 45 days
+      // The server's endDate (createdAt + 45 days), not recomputed by the screen
       'End date': 'Apr 15, 2026',
     });
   });

@@ -7,11 +7,6 @@ import { assetByAbbr } from '../lib/assets';
 import { useLoad } from '../lib/useLoad';
 import { Facts, Grid, Heading, Page } from '../lib/ui';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Spec 9: end date = creation date + the plan's duration in days. */
-export const endDateOf = (inv: Pick<Investment, 'createdAt' | 'duration'>): string => new Date(Date.parse(inv.createdAt) + inv.duration * DAY_MS).toISOString();
-
 /** Case-insensitive substring match on the transaction id. */
 export const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
 
@@ -58,7 +53,8 @@ export default function InvestmentLog() {
                 <dt>Date</dt>
                 <dd>{formatDateTime(inv.createdAt)}</dd>
                 <dt>End date</dt>
-                <dd>{formatDate(endDateOf(inv))}</dd>
+                {/* The server's end date (createdAt + duration days, spec 9): the one the maturity job pays on. */}
+                <dd>{formatDate(inv.endDate)}</dd>
               </Facts>
             </Card>
           ))}

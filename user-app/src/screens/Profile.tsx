@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ErrorState, Input, Loading } from '@halcyon/shared-ui';
-import { DOB_MAX, DOB_MIN, type UserProfile } from '@halcyon/api-client';
+import { DOB_MAX, DOB_MIN, dobProblem, type UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { IdentityFields } from '../features/profile/IdentityFields';
 import { PictureUpload } from '../features/profile/PictureUpload';
@@ -27,7 +27,7 @@ export default function Profile() {
   }
   const editing = draft !== null;
   const shown = draft ?? draftOf(profile);
-  const dobOutOfRange = shown.dob !== '' && (shown.dob < DOB_MIN || shown.dob > DOB_MAX);
+  const dobOutOfRange = shown.dob !== '' && dobProblem(shown.dob) !== null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

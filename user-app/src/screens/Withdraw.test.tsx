@@ -46,14 +46,17 @@ describe('Withdraw', () => {
     expect(screen.getByRole('button', { name: 'Withdraw Now' })).toBeInTheDocument();
   });
 
-  it('requires an amount greater than 0', async () => {
+  it('requires an amount greater than 0 in whole cents (the shared amount rule)', async () => {
     const u = await setup();
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bank');
     await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
     expect(await screen.findByText('Please fill in all required fields correctly.')).toBeInTheDocument();
-    await u.type(screen.getByLabelText('Amount (USD)'), '0');
-    await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
-    expect(screen.getAllByText('Please fill in all required fields correctly.').length).toBeGreaterThan(0);
+    for (const typed of ['0', '10.005']) {
+      await u.clear(screen.getByLabelText('Amount (USD)'));
+      await u.type(screen.getByLabelText('Amount (USD)'), typed);
+      await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
+      expect(screen.getAllByText('Please fill in all required fields correctly.').length).toBeGreaterThan(0);
+    }
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
   });
 
@@ -82,14 +85,14 @@ describe('Withdraw', () => {
     expect(screen.getByLabelText('Amount (USD)')).toHaveValue(1500.25);
   });
 
-  it('sends method, amount (2 decimals), to and address; then clears the form and goes to /user/main after 5 s', async () => {
+  it('sends method, amount, to and address; then clears the form and goes to /user/main after 5 s', async () => {
     jest.useFakeTimers();
     try {
       http.on('POST /api/withdrawal', { status: 201, body: { data: { id: 'w-1', amount: 120.46, method: 'bitcoin', status: 'pending' } } });
       const u = await setup({ advanceTimers: jest.advanceTimersByTime });
       await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
       await u.type(screen.getByLabelText('Wallet address'), ' bc1qdest ');
-      await u.type(screen.getByLabelText('Amount (USD)'), '120.456');
+      await u.type(screen.getByLabelText('Amount (USD)'), '120.46');
       await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
       expect(await screen.findByText('Withdrawal request submitted successfully.')).toBeInTheDocument();
       const [request] = http.calls('POST /api/withdrawal');

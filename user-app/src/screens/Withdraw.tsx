@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
 import { Button, ErrorState, Input, Loading, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, api, errorMessage, userSessionAtom, type WithdrawMethod } from '@halcyon/api-client';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, api, errorMessage, parseUsdAmount, userSessionAtom, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
 import { assetByAbbr, balanceOf } from '../lib/assets';
-import { parseAmount } from '../lib/money';
 import { useDelayedRedirect } from '../lib/redirect';
 import { useProfile } from '../lib/useProfile';
 import { BackLink } from '../features/navigation/BackLink';
@@ -17,8 +16,6 @@ const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'solana', label: 'Solana' },
   { value: 'usdt', label: 'USDT' },
 ];
-/** Methods whose wallet address is required (usdt shows the field without the check, spec 5). */
-const ADDRESS_REQUIRED: readonly WithdrawMethod[] = ['bitcoin', 'ethereum', 'solana'];
 const isMethod = (v: string): v is WithdrawMethod => METHODS.some((m) => m.value === v);
 
 /** /user/withdraw: request a withdrawal; funds are held until an admin decides. */
@@ -40,12 +37,12 @@ export default function Withdraw() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = parseAmount(amount);
-    if (!method || value === null || value <= 0) {
+    const value = parseUsdAmount(amount);
+    if (!method || value === null) {
       toast.error('Please fill in all required fields correctly.');
       return;
     }
-    if (ADDRESS_REQUIRED.includes(method) && !address.trim()) {
+    if (withdrawalAddressProblem(method, address) !== null) {
       toast.error('Please provide a valid wallet address.');
       return;
     }
@@ -53,7 +50,7 @@ export default function Withdraw() {
     const id = toast.loading('Please wait, your withdrawal is processing...');
     try {
       const res = await api.createWithdrawal({
-        body: { method, amount: value, to: profile.uid, ...(method !== 'bank' && address.trim() ? { address: address.trim() } : {}) },
+        body: { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) },
       });
       setSession((s) => ({ ...s, withdraw: [...s.withdraw, res.data] }));
       toast.success('Withdrawal request submitted successfully.', { id });
@@ -91,7 +88,7 @@ export default function Withdraw() {
               setAddress('');
             }}
           />
-          {method && method !== 'bank' ? (
+          {method && WITHDRAW_ADDRESS[method] !== 'none' ? (
             <Input label="Wallet address" name="address" value={address} onChange={setAddress} placeholder="Enter your wallet address" autoComplete="off" />
           ) : null}
           {method === 'bank' ? (
