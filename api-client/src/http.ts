@@ -62,7 +62,7 @@ function fillPath(path: string, params: Record<string, string | number> | undefi
   });
 }
 
-function newKey(): string {
+export function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
