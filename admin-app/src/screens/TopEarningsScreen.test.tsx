@@ -39,8 +39,12 @@ describe('TopEarningsScreen', () => {
     const dialog = await openManage();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
     await findErrorToast('Please enter a valid amount.');
-    await userEvent.type(within(dialog).getByLabelText(/Amount/), '0');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    for (const typed of ['0', '10.005']) {
+      await userEvent.clear(within(dialog).getByLabelText(/Amount/));
+      await userEvent.type(within(dialog).getByLabelText(/Amount/), typed);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+      expect(screen.queryByRole('dialog', { name: 'Credit earnings' })).not.toBeInTheDocument();
+    }
     expect(http.mutations()).toHaveLength(0);
   });
 

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage, type Investment } from '@halcyon/api-client';
+import { api, errorMessage, parseUsdAmount, type Investment } from '@halcyon/api-client';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { toNumber } from '../../lib/format';
 
 const Form = styled.form`
   display: grid;
@@ -37,12 +36,12 @@ export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarni
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [busy, setBusy] = useState(false);
-  const value = toNumber(amount);
+  const value = parseUsdAmount(amount);
   const def = KINDS[kind];
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    if (value === null || value <= 0) {
+    if (value === null) {
       toast.error('Please enter a valid amount.');
       return;
     }

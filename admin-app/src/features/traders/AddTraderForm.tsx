@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage } from '@halcyon/api-client';
+import { api, errorMessage, winRate } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../../lib/format';
 import { ImageDrop } from './ImageDrop';
-import { winRate } from './winRate';
 
 const Form = styled.form`
   display: grid;

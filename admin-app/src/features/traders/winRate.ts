@@ -1,6 +1,0 @@
-/** Spec 5: wins / (wins + losses) as a rounded percent; 0 when both are 0 (or not numbers yet). */
-export function winRate(wins: number, losses: number): number {
-  if (!Number.isFinite(wins) || !Number.isFinite(losses) || wins < 0 || losses < 0) return 0;
-  const total = wins + losses;
-  return total === 0 ? 0 : Math.round((wins / total) * 100);
-}
