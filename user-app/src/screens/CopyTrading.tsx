@@ -1,11 +1,9 @@
-import { useCallback, useState } from 'react';
-import { useAtom } from 'jotai';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, Loading, toast } from '@halcyon/shared-ui';
-import { ApiError, api, errorMessage, userSessionAtom, type Trader } from '@halcyon/api-client';
+import { Button, EmptyState, toast } from '@halcyon/shared-ui';
+import { ApiError, errorMessage, useApiMutation, useApiQuery, useProfileQuery, type Trader } from '@halcyon/api-client';
 import { Avatar } from '../features/account/Avatar';
 import { BackLink } from '../features/navigation/BackLink';
-import { useLoad } from '../lib/useLoad';
+import { ReadState } from '../lib/ReadState';
 import { Facts, Grid, Heading, Page } from '../lib/ui';
 
 /** Spec 7: the list comes in `data` or as a bare array; anything else is rejected. */
@@ -20,22 +18,19 @@ export const winRateTone = (winRate: number): 'success' | 'orange' => (winRate >
 
 /** /user/copy-trading: a card per trader with a Copy / Cancel toggle. */
 export default function CopyTrading() {
-  const [session, setSession] = useAtom(userSessionAtom);
-  const copying = session.user?.copyTraders ?? [];
-  const fetchTraders = useCallback(async () => tradersOf(await api.getTraders()), []);
-  const { data, loading, error, reload } = useLoad(fetchTraders, 'Failed to fetch traders');
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const copying = useProfileQuery().data?.copyTraders ?? [];
+  const query = useApiQuery('getTraders', undefined, { select: tradersOf });
+  const { data } = query;
+  // Who is copied is part of the profile: read again after a toggle.
+  const toggleCopy = useApiMutation('toggleCopy', { invalidates: ['getProfile'] });
+  const busyId = toggleCopy.isPending ? toggleCopy.variables.input?.params.id : undefined;
 
   const toggle = async (trader: Trader) => {
-    setBusyId(trader._id);
     try {
-      const res = await api.toggleCopy({ params: { id: trader._id } });
-      setSession((s) => (s.user ? { ...s, user: { ...s.user, copyTraders: res.data.copyTraders } } : s));
+      const res = await toggleCopy.mutateAsync({ input: { params: { id: trader._id } } });
       toast.success(res.data.copying ? 'Started copying!' : 'Stopped copying!');
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to toggle copy'));
-    } finally {
-      setBusyId(null);
     }
   };
 
@@ -43,8 +38,7 @@ export default function CopyTrading() {
     <Page>
       <BackLink />
       <Heading>Copy Trading</Heading>
-      {loading && !data ? <Loading label="Loading traders..." /> : null}
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ReadState query={query} fallback="Failed to fetch traders" loading="Loading traders..." />
       {data && data.length === 0 ? <EmptyState message="No traders to copy yet." /> : null}
       {data && data.length > 0 ? (
         <Grid as="ul" $min={260} aria-label="Traders">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Button, ErrorState, Loading, formatMoney } from '@halcyon/shared-ui';
+import { Button, formatMoney } from '@halcyon/shared-ui';
+import { useProfileQuery } from '@halcyon/api-client';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
+import { ProfileState } from '../features/profile/ProfileState';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
-import { useProfile } from '../lib/useProfile';
 import { Figure, Muted, Page, Panel, SectionTitle } from '../lib/ui';
 
 const QUICK_ACTIONS = [
@@ -15,10 +16,15 @@ const QUICK_ACTIONS = [
 
 /** /user/main: portfolio, account menu, welcome, totals, quick actions and the four assets. */
 export default function Dashboard() {
-  const { profile, loading, error, reload } = useProfile();
+  const query = useProfileQuery();
+  const profile = query.data;
 
   if (!profile) {
-    return <Page>{loading ? <Loading label="Loading your portfolio..." /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</Page>;
+    return (
+      <Page>
+        <ProfileState query={query} loading="Loading your portfolio..." />
+      </Page>
+    );
   }
 
   return (
@@ -30,7 +36,7 @@ export default function Dashboard() {
         </div>
         <AccountMenu user={profile} />
       </Header>
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
 
       <Welcome aria-labelledby="welcome-title">
         <h2 id="welcome-title">Welcome, {profile.name}</h2>

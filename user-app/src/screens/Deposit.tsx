@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ErrorState, Input, Loading, Modal, toast } from '@halcyon/shared-ui';
-import { parseUsdAmount } from '@halcyon/api-client';
+import { Button, Input, Modal, toast } from '@halcyon/shared-ui';
+import { parseUsdAmount, useProfileQuery } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
+import { ProfileState } from '../features/profile/ProfileState';
 import { assetByAbbr, type AssetInfo } from '../lib/assets';
 import { saveSelectedAsset } from '../lib/selectedAsset';
-import { useProfile } from '../lib/useProfile';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
 
 /** /user/deposit: pick an asset to fund, enter the amount, continue to payment information. */
 export default function Deposit() {
-  const { profile, loading, error, reload } = useProfile();
+  const query = useProfileQuery();
   const navigate = useNavigate();
   const [asset, setAsset] = useState<AssetInfo | null>(null);
   const [amount, setAmount] = useState('');
@@ -41,10 +41,9 @@ export default function Deposit() {
       <BackLink />
       <Heading>Deposit</Heading>
       <Muted>Choose the asset to fund.</Muted>
-      {loading && !profile ? <Loading /> : null}
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
       <AssetList
-        profile={profile}
+        profile={query.data ?? null}
         action={(a) => (
           <Button size="small" onClick={() => setAsset(a)}>
             Fund

@@ -1,39 +1,28 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
-import { Button, ErrorState, Input, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { api, errorMessage, parseUsdAmount, planRangeProblem, userSessionAtom, type Plan } from '@halcyon/api-client';
+import { useState, type FormEvent } from 'react';
+import { Button, Input, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { errorMessage, parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useIntentKey, useProfileQuery, type Plan } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
+import { ProfileState } from '../features/profile/ProfileState';
 import type { AssetInfo } from '../lib/assets';
-import { useProfile } from '../lib/useProfile';
+import { useReadToasts } from '../lib/useReadToasts';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
 
 const planLabel = (p: Plan) => `${p.name ?? 'Plan'}: ${formatMoney(p.minAmount)} to ${formatMoney(p.maxAmount)}, ${p.returns}% in ${p.duration} days`;
 
 /** /user/invest (Trade): choose an asset, a plan and an amount. */
 export default function Invest() {
-  const { profile, loading, error, reload } = useProfile();
-  const setSession = useSetAtom(userSessionAtom);
-  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const query = useProfileQuery();
+  const profile = query.data ?? null;
+  const plansQuery = useApiQuery('getPlans');
+  useReadToasts(plansQuery, 'Failed to fetch plans.', 'Fetching plans...');
+  // No plans to offer when they could not be read (the toast said why); null while they load.
+  const plans = plansQuery.data?.data ?? (plansQuery.isError ? [] : null);
+  const investment = useApiMutation('createInvestment', { invalidates: ['getProfile', 'getInvestments', 'getTransactions'] });
+  const intent = useIntentKey();
   const [asset, setAsset] = useState<AssetInfo | null>(null);
   const [planId, setPlanId] = useState('');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const loadPlans = useCallback(async () => {
-    const id = toast.loading('Fetching plans...');
-    try {
-      const res = await api.getPlans();
-      setPlans(res.data);
-      toast.dismiss(id);
-    } catch (err) {
-      setPlans([]);
-      toast.error(errorMessage(err, 'Failed to fetch plans.'), { id });
-    }
-  }, []);
-  useEffect(() => {
-    void loadPlans();
-  }, [loadPlans]);
 
   // The server answers an investor with the plans on offer to them (public ones and their own).
   const offered = plans ?? [];
@@ -58,18 +47,15 @@ export default function Invest() {
       toast.error(outOfRange);
       return;
     }
-    setBusy(true);
     const id = toast.loading('Please wait while your investment is going through...');
+    const body = { plan_id: plan.id, amount: value, method: asset.otheAbbr };
     try {
-      const res = await api.createInvestment({ body: { plan_id: plan.id, amount: value, method: asset.otheAbbr } });
-      setSession((s) => ({ ...s, investment: [...s.investment, res.data] }));
+      await investment.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
+      intent.done();
       toast.success('Investment successful!', { id });
       close();
-      void reload();
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to invest.'), { id });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -78,8 +64,7 @@ export default function Invest() {
       <BackLink />
       <Heading>Trade</Heading>
       <Muted>Choose the asset to invest from, then a plan.</Muted>
-      {loading && !profile ? <Loading /> : null}
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
       <AssetList
         profile={profile}
         caption={() => "Available balance"}
@@ -98,7 +83,7 @@ export default function Invest() {
             <Button variant="secondary" onClick={close}>
               Close
             </Button>
-            <Button onClick={() => void submit()} loading={busy}>
+            <Button onClick={() => void submit()} loading={investment.isPending}>
               Invest
             </Button>
           </>

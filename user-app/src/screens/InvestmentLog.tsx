@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, Input, Loading, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
-import { api, type Investment } from '@halcyon/api-client';
+import { EmptyState, Input, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
+import { useApiQuery, type Investment } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
-import { useLoad } from '../lib/useLoad';
+import { ReadState } from '../lib/ReadState';
 import { Facts, Grid, Heading, Page } from '../lib/ui';
 
 /** Case-insensitive substring match on the transaction id. */
@@ -12,8 +12,8 @@ export const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase(
 
 /** /user/investment-log ("My trade"): the investor's investments as cards, searchable by id. */
 export default function InvestmentLog() {
-  const fetchRows = useCallback(async () => (await api.getInvestments()).data, []);
-  const { data, loading, error, reload } = useLoad(fetchRows, 'Failed to fetch investments.');
+  const investments = useApiQuery('getInvestments');
+  const data = investments.data?.data;
   const [query, setQuery] = useState('');
   const rows = (data ?? []).filter((inv) => matchesId(inv, query)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
@@ -24,8 +24,7 @@ export default function InvestmentLog() {
       <div role="search">
         <Input label="Search by transaction ID" name="search" type="text" value={query} onChange={setQuery} placeholder="Transaction ID" autoComplete="off" />
       </div>
-      {loading && !data ? <Loading label="Loading investments..." /> : null}
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ReadState query={investments} fallback="Failed to fetch investments." loading="Loading investments..." />
       {data && rows.length === 0 ? <EmptyState message="No investment transactions found." /> : null}
       {rows.length > 0 ? (
         <Grid as="ol" $min={300} aria-label="Investments">

@@ -1,37 +1,34 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { Button, ErrorState, Loading, formatUsd, toast } from '@halcyon/shared-ui';
-import { api, errorMessage, userAtom, userSessionAtom, type WalletAddress } from '@halcyon/api-client';
+import { Button, formatUsd, toast } from '@halcyon/shared-ui';
+import { errorMessage, useApiMutation, useApiQuery, useIntentKey, userAtom, type ResponseOf } from '@halcyon/api-client';
 import { AddressQr } from '../features/payment/AddressQr';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
 import { useDelayedRedirect } from '../lib/redirect';
 import { readSelectedAsset } from '../lib/selectedAsset';
-import { useLoad } from '../lib/useLoad';
+import { ReadState } from '../lib/ReadState';
+import { useReadToasts } from '../lib/useReadToasts';
 import { CopyIcon } from '../lib/icons';
 import { Facts, Heading, Muted, NarrowPage, Panel } from '../lib/ui';
+
+const WALLET_FAILED = 'Failed to load wallet addresses';
+
+/** The platform's address record is the first item (spec 7). */
+const firstRecord = (res: ResponseOf<'getWalletAddresses'>) => res.data[0] ?? null;
 
 /** /user/payment-info: where to send the chosen asset, then Confirm Payment creates the pending deposit. */
 export default function PaymentInfo() {
   const user = useAtomValue(userAtom);
-  const setSession = useSetAtom(userSessionAtom);
   const redirect = useDelayedRedirect('/user/main');
   const selected = useMemo(() => readSelectedAsset(), []);
   const asset = selected ? assetByAbbr(selected.abbr) : undefined;
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  const fetchWallet = useCallback(async (): Promise<WalletAddress | null> => {
-    try {
-      const res = await api.getWalletAddresses();
-      return res.data[0] ?? null;
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to load wallet addresses'));
-      throw err;
-    }
-  }, []);
-  const wallet = useLoad(fetchWallet, 'Failed to load wallet addresses');
+  const wallet = useApiQuery('getWalletAddresses', undefined, { select: firstRecord });
+  useReadToasts(wallet, WALLET_FAILED);
+  const deposit = useApiMutation('createDeposit', { invalidates: ['getProfile', 'getTransactions'] });
+  const intent = useIntentKey();
   const address = asset && wallet.data ? wallet.data[asset.walletKey].trim() : '';
 
   const copy = async () => {
@@ -52,17 +49,15 @@ export default function PaymentInfo() {
       toast.error('Invalid payment details.');
       return;
     }
-    setBusy(true);
+    const body = { method: asset.depositMethod, amount: selected.amount, from: user.uid };
     try {
-      const res = await api.createDeposit({ body: { method: asset.depositMethod, amount: selected.amount, from: user.uid } });
-      setSession((s) => ({ ...s, deposit: [...s.deposit, res.data] }));
+      await deposit.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
+      intent.done();
       toast.success('Deposit initiated successfully!');
       setDone(true);
       redirect();
     } catch (err) {
       toast.error(errorMessage(err, 'Deposit failed. Please try again.'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -76,10 +71,8 @@ export default function PaymentInfo() {
           <strong>{asset?.name ?? selected?.name ?? 'No asset selected'}</strong>
         </Gateway>
 
-        {wallet.loading ? (
-          <Loading label="Loading wallet address..." />
-        ) : wallet.error ? (
-          <ErrorState message={wallet.error} onRetry={() => void wallet.reload()} />
+        {wallet.isPending || wallet.isError ? (
+          <ReadState query={wallet} fallback={WALLET_FAILED} loading="Loading wallet address..." />
         ) : address ? (
           <AddressBox>
             <div className="qr">
@@ -94,7 +87,7 @@ export default function PaymentInfo() {
           </AddressBox>
         )}
 
-        <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy()} disabled={wallet.loading}>
+        <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copy()} disabled={wallet.isPending}>
           Copy
         </Button>
 
@@ -109,7 +102,7 @@ export default function PaymentInfo() {
           Send only {asset?.name ?? 'the selected asset'} to this address using the BEP-20 (Binance Smart Chain) network. Other networks may lose your funds.
         </Note>
 
-        <Button onClick={() => void confirm()} loading={busy} disabled={busy || done} fullWidth>
+        <Button onClick={() => void confirm()} loading={deposit.isPending} disabled={deposit.isPending || done} fullWidth>
           Confirm Payment
         </Button>
         {done ? <Muted role="status">Your deposit is pending approval. Returning to the dashboard...</Muted> : null}

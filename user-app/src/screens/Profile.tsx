@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorState, Input, Loading } from '@halcyon/shared-ui';
-import { DOB_MAX, DOB_MIN, dobProblem, type UserProfile } from '@halcyon/api-client';
+import { Button, Input } from '@halcyon/shared-ui';
+import { DOB_MAX, DOB_MIN, dobProblem, useProfileQuery, type UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { IdentityFields } from '../features/profile/IdentityFields';
 import { PictureUpload } from '../features/profile/PictureUpload';
+import { ProfileState } from '../features/profile/ProfileState';
 import { useSaveProfile } from '../features/profile/useSaveProfile';
-import { useProfile } from '../lib/useProfile';
 import { FormStack, Heading, NarrowPage, Panel, Row } from '../lib/ui';
 
 interface Draft {
@@ -18,12 +18,17 @@ const draftOf = (p: UserProfile): Draft => ({ profilePic: p.profilePic, phoneNum
 
 /** /user/profile: read-only until 'Update Profile'; saves picture, phone and date of birth. */
 export default function Profile() {
-  const { profile, loading, error, reload } = useProfile();
+  const query = useProfileQuery();
+  const profile = query.data;
   const { save, saving } = useSaveProfile('Profile updated successfully!', 'Failed to update profile');
   const [draft, setDraft] = useState<Draft | null>(null);
 
   if (!profile) {
-    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
+    return (
+      <NarrowPage>
+        <ProfileState query={query} />
+      </NarrowPage>
+    );
   }
   const editing = draft !== null;
   const shown = draft ?? draftOf(profile);
@@ -40,7 +45,7 @@ export default function Profile() {
     <NarrowPage>
       <BackLink />
       <Heading>Profile</Heading>
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
       <Panel aria-label="Profile details">
         <PictureUpload src={shown.profilePic} name={profile.name} editable={editing} onUploaded={(url) => setDraft((d) => (d ? { ...d, profilePic: url } : d))} />
         <FormStack onSubmit={(e) => void submit(e)} noValidate>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorState, Input, Loading } from '@halcyon/shared-ui';
-import type { UserProfile } from '@halcyon/api-client';
+import { Button, Input } from '@halcyon/shared-ui';
+import { useProfileQuery, type UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { IdentityFields } from '../features/profile/IdentityFields';
+import { ProfileState } from '../features/profile/ProfileState';
 import { useSaveProfile } from '../features/profile/useSaveProfile';
-import { useProfile } from '../lib/useProfile';
 import { FormStack, Heading, NarrowPage, Panel, Row, SectionTitle } from '../lib/ui';
 
 type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol';
@@ -29,12 +29,17 @@ const draftOf = (p: UserProfile): Draft => ({
 
 /** /user/setting: read-only until 'Manage Settings'; saves address, bank and payout wallets. */
 export default function Settings() {
-  const { profile, loading, error, reload } = useProfile();
+  const query = useProfileQuery();
+  const profile = query.data;
   const { save, saving } = useSaveProfile('Settings updated successfully!', 'Failed to update settings');
   const [draft, setDraft] = useState<Draft | null>(null);
 
   if (!profile) {
-    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
+    return (
+      <NarrowPage>
+        <ProfileState query={query} />
+      </NarrowPage>
+    );
   }
   const editing = draft !== null;
   const shown = draft ?? draftOf(profile);
@@ -54,7 +59,7 @@ export default function Settings() {
     <NarrowPage>
       <BackLink />
       <Heading>Settings</Heading>
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
       <Panel aria-label="Settings">
         <FormStack onSubmit={(e) => void submit(e)} noValidate>
           <IdentityFields profile={profile} />

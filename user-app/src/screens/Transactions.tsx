@@ -1,25 +1,25 @@
-import { useCallback } from 'react';
-import { ErrorState, Loading, Table, capitalize, formatDate } from '@halcyon/shared-ui';
-import { api, type Transaction } from '@halcyon/api-client';
+import { Table, capitalize, formatDate } from '@halcyon/shared-ui';
+import { useApiQuery, type ResponseOf, type Transaction } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
-import { useLoad } from '../lib/useLoad';
+import { ReadState } from '../lib/ReadState';
 import { Heading, Page } from '../lib/ui';
 
 /** Spec 2: earn entries and internal transfers are not shown in the investor's history. */
 export const visibleTransactions = (rows: readonly Transaction[]) =>
   rows.filter((t) => t.type !== 'earn' && t.method !== 'transfer').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
+const visibleOf = (res: ResponseOf<'getTransactions'>) => visibleTransactions(res.data);
+
 /** /user/transactions: Method, Type, Amount, Date, Status. */
 export default function Transactions() {
-  const fetchRows = useCallback(async () => visibleTransactions((await api.getTransactions()).data), []);
-  const { data, loading, error, reload } = useLoad(fetchRows, 'Failed to fetch transactions.');
+  const query = useApiQuery('getTransactions', undefined, { select: visibleOf });
+  const { data } = query;
 
   return (
     <Page>
       <BackLink />
       <Heading>Transactions</Heading>
-      {loading && !data ? <Loading label="Loading transactions..." /> : null}
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ReadState query={query} fallback="Failed to fetch transactions." loading="Loading transactions..." />
       {data ? (
         <Table<Transaction>
           caption="Transaction history"

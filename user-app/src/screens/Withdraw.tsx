@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
-import { Button, ErrorState, Input, Loading, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, api, errorMessage, parseUsdAmount, userSessionAtom, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
+import { Button, Input, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, errorMessage, parseUsdAmount, useApiMutation, useIntentKey, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
 import { assetByAbbr, balanceOf } from '../lib/assets';
 import { useDelayedRedirect } from '../lib/redirect';
-import { useProfile } from '../lib/useProfile';
 import { BackLink } from '../features/navigation/BackLink';
+import { ProfileState } from '../features/profile/ProfileState';
 import { FormStack, Heading, Muted, NarrowPage, Panel, Row } from '../lib/ui';
 
 const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
@@ -20,16 +19,22 @@ const isMethod = (v: string): v is WithdrawMethod => METHODS.some((m) => m.value
 
 /** /user/withdraw: request a withdrawal; funds are held until an admin decides. */
 export default function Withdraw() {
-  const { profile, loading, error, reload } = useProfile();
-  const setSession = useSetAtom(userSessionAtom);
+  const query = useProfileQuery();
+  const profile = query.data;
+  // The new balance shows on every screen once the request is in: the profile is read again.
+  const withdrawal = useApiMutation('createWithdrawal', { invalidates: ['getProfile', 'getTransactions'] });
+  const intent = useIntentKey();
   const redirect = useDelayedRedirect('/user/main');
   const [method, setMethod] = useState<WithdrawMethod | ''>('');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
 
   if (!profile) {
-    return <NarrowPage>{loading ? <Loading /> : <ErrorState message={error ?? 'Failed to fetch profile'} onRetry={() => void reload()} />}</NarrowPage>;
+    return (
+      <NarrowPage>
+        <ProfileState query={query} />
+      </NarrowPage>
+    );
   }
 
   const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
@@ -46,23 +51,18 @@ export default function Withdraw() {
       toast.error('Please provide a valid wallet address.');
       return;
     }
-    setBusy(true);
     const id = toast.loading('Please wait, your withdrawal is processing...');
+    const body = { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
     try {
-      const res = await api.createWithdrawal({
-        body: { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) },
-      });
-      setSession((s) => ({ ...s, withdraw: [...s.withdraw, res.data] }));
+      await withdrawal.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
+      intent.done();
       toast.success('Withdrawal request submitted successfully.', { id });
       setMethod('');
       setAddress('');
       setAmount('');
-      void reload();
       redirect();
     } catch (err) {
       toast.error(errorMessage(err, 'Withdrawal failed. Please try again.'), { id });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -70,7 +70,7 @@ export default function Withdraw() {
     <NarrowPage>
       <BackLink />
       <Heading>Withdraw</Heading>
-      {error ? <ErrorState message={error} onRetry={() => void reload()} /> : null}
+      <ProfileState query={query} />
       <Panel aria-label="Withdrawal form">
         <div>
           <Muted>Available balance</Muted>
@@ -119,7 +119,7 @@ export default function Withdraw() {
                 }
               />
               <Input label="Charge" name="charge" value="$0.00" onChange={() => undefined} readOnly />
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={withdrawal.isPending} fullWidth>
                 Withdraw Now
               </Button>
             </>

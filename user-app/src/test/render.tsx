@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { Toaster, theme, toast } from '@halcyon/shared-ui';
-import { configureApi, dropdownAtom, emptyUserSession, store, userSessionAtom, type UserProfile } from '@halcyon/api-client';
+import { QueryClientProvider, configureApi, dropdownAtom, queryClient, queryKey, sessionUserOf, store, userSessionAtom, type ResponseOf, type UserProfile } from '@halcyon/api-client';
 import { profile } from './fixtures';
 
 // ky needs an absolute URL under Node's fetch; the stub matches on the path only.
@@ -23,19 +23,31 @@ beforeAll(() => {
 });
 afterAll(() => jest.restoreAllMocks());
 
-// Toasts live in a module-level store: start every test with none.
+// Failing reads are retried (with backoff) in the product; here each failure shows at once.
+queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+
+// Toasts and the read cache are module-level: start every test with none.
 afterEach(() => {
   act(() => toast.dismiss());
+  queryClient.clear();
 });
 
-/** Puts an investor session in the shared store (the one api-client reads the token from). */
+/** Puts an investor session (identity and token, as the login does) in the shared store. */
 export function signIn(user: UserProfile = profile()): UserProfile {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  store.set(userSessionAtom, { ...emptyUserSession, user, token: TOKEN });
+  store.set(userSessionAtom, { user: sessionUserOf(user), token: TOKEN, remember: false });
   store.set(dropdownAtom, { open: false });
   return user;
 }
+
+/** A profile already in the cache (as after the login), read at `updatedAt` (older than 30 s: stale). */
+export function cacheProfile(user: UserProfile, updatedAt = Date.now()): void {
+  queryClient.setQueryData<ResponseOf<'getProfile'>>(queryKey('getProfile'), { data: user }, { updatedAt });
+}
+
+/** The profile the screens read (the shared query cache). */
+export const cachedProfile = (): UserProfile | undefined => queryClient.getQueryData<ResponseOf<'getProfile'>>(queryKey('getProfile'))?.data;
 
 /** Shows the current path so tests can assert on navigation. */
 function LocationProbe() {
@@ -51,21 +63,23 @@ export interface RenderOptions {
 }
 
 /**
- * Renders inside the providers the shell gives a remote: router, the shared Jotai store, theme,
- * and the toaster. The element is mounted at `path`; any other path renders its name only.
+ * Renders inside the providers the shell gives a remote: router, the shared Jotai store and
+ * QueryClient, theme, and the toaster. The element is mounted at `path`; any other path renders its name only.
  */
 export function renderWithProviders(ui: ReactElement, { route = '/user/main', path }: RenderOptions = {}): RenderResult {
   return render(
     <MemoryRouter initialEntries={[route]}>
       <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <Routes>
-            <Route path={path ?? route} element={ui} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-          <LocationProbe />
-          <Toaster />
-        </ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider theme={theme}>
+            <Routes>
+              <Route path={path ?? route} element={ui} />
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+            <LocationProbe />
+            <Toaster />
+          </ThemeProvider>
+        </QueryClientProvider>
       </Provider>
     </MemoryRouter>,
   );
