@@ -1,33 +1,33 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@halcyon/shared-ui';
-import { useAction, type ActionMessages } from './useAction';
+import { toastResult, type ActionMessages } from './toastResult';
 
 export interface ConfirmedAction {
-  /** Busy key, e.g. `approve:d1`; the row's button checks it with `isBusy`. */
+  /** Which button is busy, e.g. `approve:d1`; the row's button checks it with `isBusy`. */
   key: string;
   title: string;
   message: string;
   confirmLabel: string;
-  action: () => Promise<unknown>;
+  /** The change: a useApiMutation's mutateAsync, which invalidates the reads it changed. */
+  run: () => Promise<unknown>;
   messages: ActionMessages;
-  /** Runs after a success, typically the list's reload. */
-  onDone?: () => unknown;
 }
 
 /**
  * Every action that moves money (or deletes something) goes through here: it asks first in a
- * ConfirmDialog, then runs with the key busy, toasts, and refreshes the affected rows.
+ * ConfirmDialog, then runs with its button busy and toasts the result. The dialog stays open
+ * (busy) until the mutation and the refetch of what it invalidated are done.
  */
 export function useConfirmedAction(): { ask: (request: ConfirmedAction) => void; isBusy: (key: string) => boolean; dialog: ReactNode } {
-  const { run, isBusy } = useAction();
   const [request, setRequest] = useState<ConfirmedAction | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
 
-  const confirm = useCallback(async () => {
-    if (!request) return;
-    const ok = await run(request.key, request.action, request.messages);
+  const confirm = async (current: ConfirmedAction) => {
+    setRunning(current.key);
+    await toastResult(current.run(), current.messages);
+    setRunning(null);
     setRequest(null);
-    if (ok) await request.onDone?.();
-  }, [request, run]);
+  };
 
   const dialog = (
     <ConfirmDialog
@@ -35,10 +35,10 @@ export function useConfirmedAction(): { ask: (request: ConfirmedAction) => void;
       title={request?.title ?? ''}
       message={request?.message ?? ''}
       confirmLabel={request?.confirmLabel ?? 'Confirm'}
-      busy={request ? isBusy(request.key) : false}
-      onConfirm={() => void confirm()}
+      busy={request !== null && running === request.key}
+      onConfirm={() => request && void confirm(request)}
       onCancel={() => setRequest(null)}
     />
   );
-  return { ask: setRequest, isBusy, dialog };
+  return { ask: setRequest, isBusy: (key) => running === key, dialog };
 }

@@ -1,10 +1,9 @@
-import { api, type Transaction } from '@halcyon/api-client';
+import type { Transaction } from '@halcyon/api-client';
 import { Table, capitalize } from '@halcyon/shared-ui';
-import { newestFirst } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { useRemote } from '../lib/useRemote';
 import { moneyColumns } from '../features/money/columns';
+import { TRANSACTIONS_FAILED, useAllTransactions } from '../features/money/queries';
 
 const columns = [
   ...moneyColumns.slice(0, 2),
@@ -14,10 +13,10 @@ const columns = [
 
 /** Every transaction of every user, earnings and transfers included (nothing hidden from admins). */
 export default function AllHistoryScreen() {
-  const transactions = useRemote(async (signal) => newestFirst((await api.allTransactions(undefined, { signal })).data), 'Failed to fetch transactions.');
+  const transactions = useAllTransactions();
   return (
     <Screen title="All History">
-      <RemoteView remote={transactions} loadingLabel="Loading transactions">
+      <RemoteView query={transactions} fallback={TRANSACTIONS_FAILED} loadingLabel="Loading transactions">
         {(rows) => <Table caption="All transactions history" columns={columns} rows={rows} getRowKey={(t: Transaction) => t.id} searchable pageSize={15} />}
       </RemoteView>
     </Screen>

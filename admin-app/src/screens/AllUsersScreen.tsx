@@ -1,19 +1,21 @@
-import { api } from '@halcyon/api-client';
+import { useApiMutation } from '@halcyon/api-client';
 import { Button, Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
-import { Screen } from '../lib/Screen';
-import { useAction } from '../lib/useAction';
-import { useConfirmedAction } from '../lib/useConfirmedAction';
-import { useRemote } from '../lib/useRemote';
-import { USERS_FAILED, loadUsers, userColumns, type NumberedUser } from '../features/users/usersColumns';
 import { RowActions } from '../lib/RowActions';
+import { Screen } from '../lib/Screen';
+import { toastResult } from '../lib/toastResult';
+import { useConfirmedAction } from '../lib/useConfirmedAction';
+import { userColumns, type NumberedUser } from '../features/users/usersColumns';
+import { USERS_FAILED, useUsers } from '../features/users/queries';
 
 /** All users: delete (closes the account, ledger kept) and send a password-reset link. */
 export default function AllUsersScreen() {
-  const users = useRemote(loadUsers, USERS_FAILED);
+  const users = useUsers();
+  // Closing an account changes the users list and the overview's Total Users.
+  const remove = useApiMutation('deleteUser', { invalidates: ['listUsers', 'solvency'] });
+  const reset = useApiMutation('sendUserPasswordReset');
   const { ask, isBusy, dialog } = useConfirmedAction();
-  const reset = useAction();
 
   const columns = [
     ...userColumns,
@@ -32,9 +34,8 @@ export default function AllUsersScreen() {
                 title: 'Delete user',
                 message: `Delete ${user.name} (${user.email})? They can no longer log in; their ledger is kept.`,
                 confirmLabel: 'Delete',
-                action: () => api.deleteUser({ params: { uid: user.uid } }),
+                run: () => remove.mutateAsync({ input: { params: { uid: user.uid } } }),
                 messages: { success: 'User deleted successfully.', failure: 'Failed to delete user.' },
-                onDone: users.reload,
               })
             }
           >
@@ -43,10 +44,10 @@ export default function AllUsersScreen() {
           <Button
             size="small"
             variant="secondary"
-            disabled={reset.isBusy(user.uid)}
+            disabled={reset.isPending && reset.variables?.input?.params.uid === user.uid}
             aria-label={`Send reset link to ${user.name}`}
             onClick={() =>
-              void reset.run(user.uid, () => api.sendUserPasswordReset({ params: { uid: user.uid } }), {
+              void toastResult(reset.mutateAsync({ input: { params: { uid: user.uid } } }), {
                 success: 'Password reset link sent.',
                 failure: 'Failed to send reset link.',
               })
@@ -61,7 +62,7 @@ export default function AllUsersScreen() {
 
   return (
     <Screen title="All Users">
-      <RemoteView remote={users} loadingLabel="Loading users">
+      <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
         {(rows) => <Table caption="All users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} searchable pageSize={10} />}
       </RemoteView>
       {dialog}

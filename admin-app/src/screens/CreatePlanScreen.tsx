@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage } from '@halcyon/api-client';
+import { queryError, useApiMutation } from '@halcyon/api-client';
 import { Button, Input, Select, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../lib/format';
 import { Screen } from '../lib/Screen';
-import { useRemote } from '../lib/useRemote';
-import { USERS_FAILED, loadUsers } from '../features/users/usersColumns';
+import { toastResult } from '../lib/toastResult';
+import { USERS_FAILED, useUsers } from '../features/users/queries';
 
 const Form = styled.form`
   display: grid;
@@ -24,8 +24,9 @@ type Field = keyof typeof empty;
 /** Create plan: number inputs; name and owner optional (no owner: a public plan). */
 export default function CreatePlanScreen() {
   const [form, setForm] = useState(empty);
-  const [saving, setSaving] = useState(false);
-  const users = useRemote(loadUsers, USERS_FAILED);
+  const users = useUsers();
+  const create = useApiMutation('createPlan', { invalidates: ['getPlans'] });
+  const usersError = queryError(users, USERS_FAILED);
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -36,18 +37,8 @@ export default function CreatePlanScreen() {
       toast.error('Failed to create plan.');
       return;
     }
-    setSaving(true);
-    try {
-      await api.createPlan({
-        body: { name: form.name.trim() || null, minAmount, maxAmount, returns, duration, ...(form.uid ? { uid: form.uid } : {}) },
-      });
-      toast.success('Plan created successfully!');
-      setForm(empty);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create plan.'));
-    } finally {
-      setSaving(false);
-    }
+    const body = { name: form.name.trim() || null, minAmount, maxAmount, returns, duration, ...(form.uid ? { uid: form.uid } : {}) };
+    if (await toastResult(create.mutateAsync({ input: { body } }), { success: 'Plan created successfully!', failure: 'Failed to create plan.' })) setForm(empty);
   };
 
   const owners = [{ value: '', label: 'Everyone (public plan)' }, ...(users.data ?? []).map((u) => ({ value: u.uid, label: `${u.name} (${u.email})` }))];
@@ -62,12 +53,12 @@ export default function CreatePlanScreen() {
         <Input label="Duration (days)" name="duration" type="number" min={1} step="1" required value={form.duration} onChange={set('duration')} placeholder="e.g. 30" />
         <Select label="Owner user" name="uid" value={form.uid} onChange={set('uid')} options={owners} />
         <Submit>
-          <Button type="submit" loading={saving} disabled={saving}>
+          <Button type="submit" loading={create.isPending} disabled={create.isPending}>
             Create Plan
           </Button>
         </Submit>
       </Form>
-      {users.status === 'error' && <p role="note">{users.error} Plans can still be created for everyone.</p>}
+      {usersError && <p role="note">{usersError} Plans can still be created for everyone.</p>}
     </Screen>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import { queryClient } from '@halcyon/api-client';
 import { renderWithProviders } from '../test/render';
-import { data, deposit } from '../test/fixtures';
-import { failWith, stubHttp, type HttpStub } from '../test/http-stub';
+import { deposit } from '../test/fixtures';
+import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import DepositHistoryScreen from './DepositHistoryScreen';
 
 let http: HttpStub;
@@ -10,7 +11,7 @@ afterEach(() => http.restore());
 describe('DepositHistoryScreen', () => {
   it('lists every deposit with status, method label and dollars', async () => {
     http = stubHttp({
-      'GET /api/admin/deposits/all': data([
+      'GET /api/admin/deposits/all': ok([
         deposit({ id: 'd1', method: 'ethereum', amount: 1234.5, status: 'approved' }),
         deposit({ id: 'd2', method: 'usdt', status: 'declined', user: { name: 'Bo Li', email: 'bo@example.com' } }),
       ]),
@@ -24,13 +25,20 @@ describe('DepositHistoryScreen', () => {
     expect(within(table).getByText(/declined/i)).toBeInTheDocument();
   });
 
-  it('shows the empty text and the server message on failure', async () => {
-    http = stubHttp({ 'GET /api/admin/deposits/all': data([]) });
-    const { unmount } = renderWithProviders(<DepositHistoryScreen />);
-    expect(await screen.findByText('No data available to display.')).toBeInTheDocument();
-    unmount();
-    http.on('GET /api/admin/deposits/all', failWith(403, 'Admins only'));
+  it('shows the empty text', async () => {
+    http = stubHttp({ 'GET /api/admin/deposits/all': ok([]) });
     renderWithProviders(<DepositHistoryScreen />);
+    expect(await screen.findByText('No data available to display.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message on failure, else the spec's fallback", async () => {
+    http = stubHttp({ 'GET /api/admin/deposits/all': fail(403, 'Admins only') });
+    const { unmount } = renderWithProviders(<DepositHistoryScreen />);
     expect(await screen.findByText('Admins only')).toBeInTheDocument();
+    unmount();
+    queryClient.clear();
+    http.on('GET /api/admin/deposits/all', networkError);
+    renderWithProviders(<DepositHistoryScreen />);
+    expect(await screen.findByText('Failed to fetch deposits.')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
-import { api, type EarningEntry } from '@halcyon/api-client';
+import type { EarningEntry } from '@halcyon/api-client';
 import { Table, capitalize } from '@halcyon/shared-ui';
-import { newestFirst } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { useRemote } from '../lib/useRemote';
+import { EARNINGS_FAILED, useEarnings } from '../features/earnings/queries';
 
 const columns = [
   { key: 'name', header: 'Name', sortable: true, render: (e: EarningEntry) => e.user.name },
@@ -17,10 +16,10 @@ const columns = [
 
 /** Every earnings movement: admin credits and deductions (with reasons) and maturity payouts. */
 export default function EarningHistoryScreen() {
-  const earnings = useRemote(async (signal) => newestFirst((await api.listEarnings(undefined, { signal })).data), 'Failed to fetch earnings.');
+  const earnings = useEarnings();
   return (
     <Screen title="Earning History">
-      <RemoteView remote={earnings} loadingLabel="Loading earnings">
+      <RemoteView query={earnings} fallback={EARNINGS_FAILED} loadingLabel="Loading earnings">
         {(rows) => <Table caption="Earning history" columns={columns} rows={rows} getRowKey={(e: EarningEntry) => e.id} searchable pageSize={15} />}
       </RemoteView>
     </Screen>

@@ -1,16 +1,21 @@
-import { api, type AdminInvite } from '@halcyon/api-client';
+import { useApiMutation, useApiQuery, type AdminInvite } from '@halcyon/api-client';
 import { Button, Table, toast } from '@halcyon/shared-ui';
-import { newestFirst } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { useAction } from '../lib/useAction';
-import { useRemote } from '../lib/useRemote';
+import { newestOf } from '../lib/select';
+import { toastResult } from '../lib/toastResult';
 
 type InviteRow = AdminInvite & { state: 'used' | 'expired' | 'active' };
 
 function stateOf(invite: AdminInvite, now: number): InviteRow['state'] {
   if (invite.usedAt) return 'used';
   return Date.parse(invite.expiresAt) <= now ? 'expired' : 'active';
+}
+
+/** Active, used or expired as of now (rendering again re-checks expiry). */
+function withStates(invites: readonly AdminInvite[]): InviteRow[] {
+  const now = Date.now();
+  return invites.map((i) => ({ ...i, state: stateOf(i, now) }));
 }
 
 async function copy(code: string) {
@@ -24,11 +29,8 @@ async function copy(code: string) {
 
 /** One-time invite codes that let a new admin register (deviations.md: no open admin sign-up). */
 export default function InvitesScreen() {
-  const invites = useRemote(async (signal) => {
-    const now = Date.now();
-    return newestFirst((await api.listInvites(undefined, { signal })).data).map((i): InviteRow => ({ ...i, state: stateOf(i, now) }));
-  }, 'Failed to fetch invites.');
-  const { run, isBusy } = useAction();
+  const invites = useApiQuery('listInvites', undefined, { select: newestOf });
+  const create = useApiMutation('createInvite', { invalidates: ['listInvites'] });
 
   const columns = [
     { key: 'code', header: 'Code', render: (i: InviteRow) => <code>{i.code}</code> },
@@ -48,25 +50,25 @@ export default function InvitesScreen() {
     },
   ];
 
-  const create = async () => {
-    const ok = await run('create', () => api.createInvite(), { success: 'Invite code created!', failure: 'Failed to create invite.' });
-    if (ok) await invites.reload();
-  };
 
   return (
     <Screen
       title="Admin Invites"
       actions={
         <div>
-          <Button loading={isBusy('create')} disabled={isBusy('create')} onClick={() => void create()}>
+          <Button
+            loading={create.isPending}
+            disabled={create.isPending}
+            onClick={() => void toastResult(create.mutateAsync({}), { success: 'Invite code created!', failure: 'Failed to create invite.' })}
+          >
             Create invite code
           </Button>
         </div>
       }
     >
       <p>An invite code lets one new admin register at the admin registration page. It is valid for 7 days and works once.</p>
-      <RemoteView remote={invites} loadingLabel="Loading invites">
-        {(rows) => <Table caption="Admin invite codes" columns={columns} rows={rows} getRowKey={(i: InviteRow) => i.code} searchable pageSize={10} />}
+      <RemoteView query={invites} fallback="Failed to fetch invites." loadingLabel="Loading invites">
+        {(rows) => <Table caption="Admin invite codes" columns={columns} rows={withStates(rows)} getRowKey={(i: InviteRow) => i.code} searchable pageSize={10} />}
       </RemoteView>
     </Screen>
   );

@@ -1,16 +1,17 @@
-import { api, type Deposit } from '@halcyon/api-client';
+import { useApiMutation, type Deposit } from '@halcyon/api-client';
 import { Button, Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { RowActions } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
-import { useRemote } from '../lib/useRemote';
 import { moneyColumns } from '../features/money/columns';
-import { DEPOSITS_FAILED, loadDeposits } from '../features/money/deposits';
+import { DEPOSITS_FAILED, DEPOSIT_CHANGES, useDeposits } from '../features/money/queries';
 
 /** Pending deposits: approve (credits the deposit's method asset) or decline. */
 export default function PendingDepositsScreen() {
-  const deposits = useRemote(async (signal) => (await loadDeposits(signal)).filter((d) => d.status === 'pending'), DEPOSITS_FAILED);
+  const deposits = useDeposits({ status: 'pending' });
+  const approve = useApiMutation('approveDeposit', { invalidates: DEPOSIT_CHANGES });
+  const decline = useApiMutation('declineDeposit', { invalidates: DEPOSIT_CHANGES });
   const { ask, isBusy, dialog } = useConfirmedAction();
   const what = (d: Deposit) => `${formatMoney(d.amount)} ${methodLabel(d.method)} deposit from ${d.user.name}`;
 
@@ -31,9 +32,8 @@ export default function PendingDepositsScreen() {
                 title: 'Approve deposit',
                 message: `Approve the ${what(d)}? Their ${methodLabel(d.method)} balance is credited.`,
                 confirmLabel: 'Approve',
-                action: () => api.approveDeposit({ params: { id: d.id, method: d.method } }),
+                run: () => approve.mutateAsync({ input: { params: { id: d.id, method: d.method } } }),
                 messages: { success: 'Deposit approved successfully.', failure: 'Approval failed.' },
-                onDone: deposits.reload,
               })
             }
           >
@@ -50,9 +50,8 @@ export default function PendingDepositsScreen() {
                 title: 'Decline deposit',
                 message: `Decline the ${what(d)}? No money moves.`,
                 confirmLabel: 'Decline',
-                action: () => api.declineDeposit({ params: { id: d.id } }),
+                run: () => decline.mutateAsync({ input: { params: { id: d.id } } }),
                 messages: { success: 'Deposit declined successfully.', failure: 'Decline failed.' },
-                onDone: deposits.reload,
               })
             }
           >
@@ -65,7 +64,7 @@ export default function PendingDepositsScreen() {
 
   return (
     <Screen title="Pending Deposits">
-      <RemoteView remote={deposits} loadingLabel="Loading deposits">
+      <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
         {(rows) => <Table caption="Pending deposits" columns={columns} rows={rows} getRowKey={(d: Deposit) => d.id} searchable pageSize={10} />}
       </RemoteView>
       {dialog}

@@ -1,45 +1,43 @@
-import { api, type Withdrawal } from '@halcyon/api-client';
+import { useApiMutation, type Withdrawal, type WithdrawalStatus } from '@halcyon/api-client';
 import { Button, Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { RowActions } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
-import { useRemote } from '../lib/useRemote';
-import { moneyColumns } from '../features/money/columns';
-import { WITHDRAWALS_ACTION_FAILED, WITHDRAWALS_FAILED, loadWithdrawals } from '../features/money/withdrawals';
+import { withdrawalColumns } from '../features/money/columns';
+import { WITHDRAWALS_ACTION_FAILED, WITHDRAWALS_FAILED, WITHDRAWAL_CHANGES, useWithdrawals } from '../features/money/queries';
 
-const OPEN = new Set<Withdrawal['status']>(['pending', 'processing']);
-const columns = [...moneyColumns.slice(0, 3), { key: 'address', header: 'Address' }, ...moneyColumns.slice(3)];
+/** A processing withdrawal can still be approved or declined. */
+const OPEN: readonly WithdrawalStatus[] = ['pending', 'processing'];
 
 type Decision = 'approve' | 'decline' | 'processing';
 
-const DECISIONS: Record<Decision, { label: string; title: string; effect: string; success: string; call: (id: string) => Promise<unknown> }> = {
+const DECISIONS: Record<Decision, { label: string; title: string; effect: string; success: string }> = {
   approve: {
     label: 'Approve',
     title: 'Approve withdrawal',
     effect: 'The held funds are paid out.',
     success: 'Withdrawal approved successfully.',
-    call: (id) => api.approveWithdrawal({ params: { id } }),
   },
   decline: {
     label: 'Decline',
     title: 'Decline withdrawal',
     effect: 'The held funds go back to the user.',
     success: 'Withdrawal declined successfully.',
-    call: (id) => api.declineWithdrawal({ params: { id } }),
   },
   processing: {
     label: 'Processing',
     title: 'Mark withdrawal as processing',
     effect: 'The funds stay held until you approve or decline.',
     success: 'Withdrawal processed successfully.',
-    call: (id) => api.processWithdrawal({ params: { id } }),
   },
 };
 
 /** Pending (and processing) withdrawals: approve, decline or mark processing. */
 export default function PendingWithdrawalsScreen() {
-  const withdrawals = useRemote(async (signal) => (await loadWithdrawals(signal)).filter((w) => OPEN.has(w.status)), WITHDRAWALS_FAILED);
+  const withdrawals = useWithdrawals({ status: OPEN });
+  const changes = { invalidates: WITHDRAWAL_CHANGES };
+  const calls = { approve: useApiMutation('approveWithdrawal', changes), decline: useApiMutation('declineWithdrawal', changes), processing: useApiMutation('processWithdrawal', changes) };
   const { ask, isBusy, dialog } = useConfirmedAction();
   const busy = (w: Withdrawal) => (Object.keys(DECISIONS) as Decision[]).some((d) => isBusy(`${d}:${w.id}`));
 
@@ -58,9 +56,8 @@ export default function PendingWithdrawalsScreen() {
             title: d.title,
             message: `${d.label}: ${formatMoney(w.amount)} ${methodLabel(w.method)} withdrawal of ${w.user.name}? ${d.effect}`,
             confirmLabel: d.label,
-            action: () => d.call(w.id),
+            run: () => calls[decision].mutateAsync({ input: { params: { id: w.id } } }),
             messages: { success: d.success, failure: WITHDRAWALS_ACTION_FAILED },
-            onDone: withdrawals.reload,
           })
         }
       >
@@ -70,7 +67,7 @@ export default function PendingWithdrawalsScreen() {
   };
 
   const withActions = [
-    ...columns,
+    ...withdrawalColumns,
     {
       key: 'actions',
       header: 'Actions',
@@ -80,7 +77,7 @@ export default function PendingWithdrawalsScreen() {
 
   return (
     <Screen title="Pending Withdrawals">
-      <RemoteView remote={withdrawals} loadingLabel="Loading withdrawals">
+      <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
         {(rows) => <Table caption="Pending withdrawals" columns={withActions} rows={rows} getRowKey={(w: Withdrawal) => w.id} searchable pageSize={10} />}
       </RemoteView>
       {dialog}

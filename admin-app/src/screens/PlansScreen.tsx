@@ -1,11 +1,10 @@
 import styled from 'styled-components';
-import { api, type Plan } from '@halcyon/api-client';
+import { useApiMutation, useApiQuery, type Plan } from '@halcyon/api-client';
 import { Button, Card, EmptyState, formatMoney } from '@halcyon/shared-ui';
-import { newestFirst } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
+import { newestOf } from '../lib/select';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
-import { useRemote } from '../lib/useRemote';
 
 const Grid = styled.ul`
   list-style: none;
@@ -31,12 +30,13 @@ const planTitle = (p: Plan) => p.name ?? `${p.returns}% for ${p.duration} days`;
 
 /** Plans as cards with Delete Plan (investments keep their plan). */
 export default function PlansScreen() {
-  const plans = useRemote(async (signal) => newestFirst((await api.getPlans(undefined, { as: 'admin', signal })).data), 'Failed to fetch plans.');
+  const plans = useApiQuery('getPlans', undefined, { as: 'admin', select: newestOf });
+  const remove = useApiMutation('deletePlan', { invalidates: ['getPlans'] });
   const { ask, isBusy, dialog } = useConfirmedAction();
 
   return (
     <Screen title="Plans">
-      <RemoteView remote={plans} loadingLabel="Loading plans">
+      <RemoteView query={plans} fallback="Failed to fetch plans." loadingLabel="Loading plans">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No plans yet." />
@@ -57,9 +57,8 @@ export default function PlansScreen() {
                             title: 'Delete plan',
                             message: `Delete the plan ${planTitle(p)}? Existing investments keep it.`,
                             confirmLabel: 'Delete Plan',
-                            action: () => api.deletePlan({ params: { id: p.id } }),
+                            run: () => remove.mutateAsync({ input: { params: { id: p.id } } }),
                             messages: { success: 'Plan deleted successfully.', failure: 'Failed to delete plan.' },
-                            onDone: plans.reload,
                           })
                         }
                       >

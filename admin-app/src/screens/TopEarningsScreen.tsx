@@ -3,16 +3,17 @@ import type { Investment } from '@halcyon/api-client';
 import { Button, Table } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { useRemote } from '../lib/useRemote';
 import { ManageEarningsModal } from '../features/earnings/ManageEarningsModal';
-import { INVESTMENTS_FAILED, investmentColumns, loadInvestments } from '../features/investments/InvestmentsView';
+import { investmentColumns } from '../features/investments/InvestmentsView';
+import { INVESTMENTS_FAILED, useInvestments } from '../features/investments/queries';
+
+/** Investments that earn (not pending), highest earnings first. */
+const byEarnings = (rows: readonly Investment[]) => rows.filter((i) => i.status !== 'pending').sort((a, b) => b.earnings - a.earnings);
 
 /** Investments by earnings, highest first, each with Manage (credit or deduct earnings). */
 export default function TopEarningsScreen() {
-  const investments = useRemote(
-    async (signal) => (await loadInvestments(undefined, signal)).filter((i) => i.status !== 'pending').sort((a, b) => b.earnings - a.earnings),
-    INVESTMENTS_FAILED,
-  );
+  // The same cached read as the Investments screen, ordered here.
+  const investments = useInvestments();
   const [managing, setManaging] = useState<Investment | null>(null);
 
   const columns = [
@@ -30,10 +31,10 @@ export default function TopEarningsScreen() {
 
   return (
     <Screen title="Top Earnings">
-      <RemoteView remote={investments} loadingLabel="Loading earnings">
-        {(rows) => <Table caption="Top earnings" columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
+      <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading earnings">
+        {(rows) => <Table caption="Top earnings" columns={columns} rows={byEarnings(rows)} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
       </RemoteView>
-      {managing && <ManageEarningsModal investment={managing} onClose={() => setManaging(null)} onDone={investments.reload} />}
+      {managing && <ManageEarningsModal investment={managing} onClose={() => setManaging(null)} />}
     </Screen>
   );
 }

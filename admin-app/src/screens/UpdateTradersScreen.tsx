@@ -3,10 +3,9 @@ import styled from 'styled-components';
 import { Screen } from '../lib/Screen';
 import { RemoteView } from '../lib/RemoteView';
 import { TabBar, tabPanelProps } from '../lib/TabBar';
-import { useRemote } from '../lib/useRemote';
 import { AddTraderForm } from '../features/traders/AddTraderForm';
 import { TraderCards } from '../features/traders/TraderCards';
-import { TRADERS_FAILED, loadTraders } from '../features/traders/traders';
+import { TRADERS_FAILED, useTraders } from '../features/traders/queries';
 
 const Badge = styled.span`
   min-width: 1.5rem;
@@ -23,7 +22,7 @@ type TabKey = 'add' | 'list';
 /** Trader management: 'Add New' form and 'View All' list with a count badge. */
 export default function UpdateTradersScreen() {
   const [tab, setTab] = useState<TabKey>('add');
-  const traders = useRemote(loadTraders, TRADERS_FAILED);
+  const traders = useTraders();
   const count = traders.data?.length ?? 0;
 
   return (
@@ -47,15 +46,10 @@ export default function UpdateTradersScreen() {
       />
       <div {...tabPanelProps('traders', tab)}>
         {tab === 'add' ? (
-          <AddTraderForm
-            onAdded={() => {
-              setTab('list');
-              void traders.reload();
-            }}
-          />
+          <AddTraderForm onAdded={() => setTab('list')} />
         ) : (
-          <RemoteView remote={traders} loadingLabel="Loading traders">
-            {(list) => <TraderCards traders={list} onChanged={traders.reload} />}
+          <RemoteView query={traders} fallback={TRADERS_FAILED} loadingLabel="Loading traders">
+            {(list) => <TraderCards traders={list} />}
           </RemoteView>
         )}
       </div>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage, type WalletAddress, type WalletAddressBody } from '@halcyon/api-client';
-import { Button, ConfirmDialog, Input, toast } from '@halcyon/shared-ui';
+import { useApiMutation, useApiQuery, type ResponseOf, type WalletAddress, type WalletAddressBody } from '@halcyon/api-client';
+import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { useRemote } from '../lib/useRemote';
+import { toastResult } from '../lib/toastResult';
 
 const Form = styled.form`
   display: grid;
@@ -28,33 +28,28 @@ const FIELDS: readonly { key: keyof WalletAddressBody; label: string }[] = [
 const blank: WalletAddressBody = { bitcoin: '', ethereum: '', sol: '', usdt: '' };
 const bodyOf = (record: WalletAddress | null): WalletAddressBody =>
   record ? { bitcoin: record.bitcoin, ethereum: record.ethereum, sol: record.sol, usdt: record.usdt } : blank;
+/** The platform's one address record (the first item), or null before one is created. */
+const recordOf = (response: ResponseOf<'getWalletAddresses'>): WalletAddress | null => response.data[0] ?? null;
+const changes = { invalidates: ['getWalletAddresses'] } as const;
 
 /** The platform's deposit addresses: read-only until Edit; Save creates the record or updates it. */
 export default function UpdateWalletsScreen() {
-  const wallet = useRemote(async (signal) => (await api.getWalletAddresses(undefined, { as: 'admin', signal })).data[0] ?? null, 'Failed to fetch wallet addresses.');
+  const wallet = useApiQuery('getWalletAddresses', undefined, { as: 'admin', select: recordOf });
+  const create = useApiMutation('createWalletAddress', changes);
+  const update = useApiMutation('updateWalletAddress', changes);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<WalletAddressBody>(blank);
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saving = create.isPending || update.isPending;
 
   const record = wallet.data ?? null;
   const shown = editing ? draft : bodyOf(record);
 
   const save = async () => {
-    setSaving(true);
-    try {
-      // Spec 7: POST when no record exists yet, else PATCH that record by its _id.
-      if (record) await api.updateWalletAddress({ params: { id: record._id }, body: draft });
-      else await api.createWalletAddress({ body: draft });
-      toast.success('Wallet addresses updated!');
-      setEditing(false);
-      await wallet.reload();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Update failed.'));
-    } finally {
-      setSaving(false);
-      setConfirming(false);
-    }
+    // Spec 7: POST when no record exists yet, else PATCH that record by its _id.
+    const change = record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } });
+    if (await toastResult(change, { success: 'Wallet addresses updated!', failure: 'Update failed.' })) setEditing(false);
+    setConfirming(false);
   };
 
   const submit = (event: FormEvent) => {
@@ -64,7 +59,7 @@ export default function UpdateWalletsScreen() {
 
   return (
     <Screen title="Update Wallets">
-      <RemoteView remote={wallet} loadingLabel="Loading wallet addresses">
+      <RemoteView query={wallet} fallback="Failed to fetch wallet addresses." loadingLabel="Loading wallet addresses">
         {() => (
           <Form onSubmit={submit} aria-label="Wallet addresses">
             {FIELDS.map((f) => (

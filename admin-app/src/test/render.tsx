@@ -2,13 +2,15 @@ import '@testing-library/jest-dom';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
-import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client';
+import { ApiProvider, adminSessionAtom, configureApi, emptyAdminSession, queryClient, store } from '@halcyon/api-client';
 import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
 
-// Toasts live in a module-level store: start every test with none.
-afterEach(() => toast.dismiss());
+// Toasts live in a module-level store and reads in the one QueryClient: start every test with none.
+afterEach(() => {
+  toast.dismiss();
+  queryClient.clear();
+});
 // api-client logs every failed call by design; the tests assert the toasts instead.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
@@ -31,12 +33,14 @@ export interface RenderOptions {
 }
 
 /**
- * Renders like the shell does: router, the one jotai store, theme and toaster around the given
- * element mounted at /admin/*. Requests go to http://localhost/api (Node's Request needs an
- * absolute URL) and carry the test admin token.
+ * Renders like the shell does: router, the one jotai store and QueryClient, theme and toaster
+ * around the given element mounted at /admin/*. Requests go to http://localhost/api (Node's
+ * Request needs an absolute URL) and carry the test admin token. Failed reads are not retried,
+ * so error states show at once.
  */
 export function renderWithProviders(ui: ReactElement, { route = '/admin/overview', signedIn = true }: RenderOptions = {}): RenderResult {
   configureApi({ baseUrl: 'http://localhost/api' });
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   store.set(
     adminSessionAtom,
     signedIn
@@ -44,7 +48,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/admin/overview
       : emptyAdminSession,
   );
   return render(
-    <Provider store={store}>
+    <ApiProvider>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         <MemoryRouter initialEntries={[route]}>
@@ -56,6 +60,6 @@ export function renderWithProviders(ui: ReactElement, { route = '/admin/overview
         </MemoryRouter>
         <Toaster />
       </ThemeProvider>
-    </Provider>,
+    </ApiProvider>,
   );
 }

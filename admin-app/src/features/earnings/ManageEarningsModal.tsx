@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage, parseUsdAmount, type Investment } from '@halcyon/api-client';
+import { parseUsdAmount, useApiMutation, type Investment } from '@halcyon/api-client';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { toastResult } from '../../lib/toastResult';
+import { EARNINGS_CHANGES } from './queries';
 
 const Form = styled.form`
   display: grid;
@@ -25,17 +27,15 @@ const KINDS: Record<Kind, { label: string; verb: string; success: string; failur
 interface ManageEarningsModalProps {
   investment: Investment;
   onClose(): void;
-  /** After a successful credit or deduction: refresh the rows. */
-  onDone(): unknown;
 }
 
 /** Manage: credit or deduct an investment's earnings, with a reason, after a confirmation. */
-export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarningsModalProps) {
+export function ManageEarningsModal({ investment, onClose }: ManageEarningsModalProps) {
   const [kind, setKind] = useState<Kind>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [busy, setBusy] = useState(false);
+  const calls = { credit: useApiMutation('creditEarnings', { invalidates: EARNINGS_CHANGES }), deduct: useApiMutation('deductEarnings', { invalidates: EARNINGS_CHANGES }) };
   const value = parseUsdAmount(amount);
   const def = KINDS[kind];
 
@@ -50,22 +50,13 @@ export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarni
 
   const apply = async () => {
     if (value === null) return;
-    setBusy(true);
     const input = {
       params: { uid: investment.uid },
       body: { amount: value, plan_id: investment.plan_id, investment_id: investment.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
     };
-    try {
-      await (kind === 'credit' ? api.creditEarnings(input) : api.deductEarnings(input));
-      toast.success(def.success);
-      onClose();
-      await onDone();
-    } catch (error) {
-      toast.error(errorMessage(error, def.failure));
-      setStep('form');
-    } finally {
-      setBusy(false);
-    }
+    // The mutation invalidates the investments and earnings it changed: the rows refresh themselves.
+    if (await toastResult(calls[kind].mutateAsync({ input }), def)) onClose();
+    else setStep('form');
   };
 
   const formId = `earnings-${investment.id}`;
@@ -109,7 +100,7 @@ export function ManageEarningsModal({ investment, onClose, onDone }: ManageEarni
         title={def.label}
         message={`${def.verb} ${formatMoney(value ?? 0)} ${kind === 'credit' ? 'to' : 'from'} the earnings of ${investment.name} (${investment.plan_name ?? 'plan'})?`}
         confirmLabel={def.verb}
-        busy={busy}
+        busy={calls[kind].isPending}
         onConfirm={() => void apply()}
         onCancel={() => setStep('form')}
       />

@@ -1,22 +1,20 @@
-import { api, type Investment, type InvestmentStatus } from '@halcyon/api-client';
+import { useApiMutation, type Investment, type InvestmentStatus } from '@halcyon/api-client';
 import { Button, Table, formatMoney } from '@halcyon/shared-ui';
-import { newestFirst } from '../../lib/format';
 import { RemoteView } from '../../lib/RemoteView';
 import { RowActions } from '../../lib/RowActions';
 import { Screen } from '../../lib/Screen';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
-import { useRemote } from '../../lib/useRemote';
+import { INVESTMENTS_FAILED, INVESTMENT_CHANGES, useInvestments } from './queries';
 
 export type InvestmentAction = 'stop' | 'processing' | 'approve';
 
-const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: string; success: string; failure: string; call: (id: string) => Promise<unknown> }> = {
+const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: string; success: string; failure: string }> = {
   stop: {
     label: 'Stop',
     title: 'Stop investment',
     effect: 'It ends now and the principal goes back to the user.',
     success: 'Investment stopped successfully.',
     failure: 'Failed to stop investment',
-    call: (id) => api.endInvestment({ params: { id } }),
   },
   processing: {
     label: 'Processing',
@@ -24,7 +22,6 @@ const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: 
     effect: 'The principal stays invested.',
     success: 'Investment processed successfully.',
     failure: 'Failed to process investment.',
-    call: (id) => api.processInvestment({ params: { id } }),
   },
   approve: {
     label: 'Approve',
@@ -32,7 +29,6 @@ const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: 
     effect: 'It becomes active and matures on its end date.',
     success: 'Investment approved successfully.',
     failure: 'Failed to approve investment.',
-    call: (id) => api.approveInvestment({ params: { id } }),
   },
 };
 
@@ -48,11 +44,6 @@ export const investmentColumns = [
   { key: 'status', header: 'Status', kind: 'status' as const, sortable: true },
 ];
 
-export const INVESTMENTS_FAILED = 'Failed to fetch investments.';
-
-export const loadInvestments = async (status: InvestmentStatus | undefined, signal: AbortSignal): Promise<Investment[]> =>
-  newestFirst((await api.listInvestments(status ? { query: { status } } : undefined, { signal })).data);
-
 interface InvestmentsViewProps {
   title: string;
   /** Server-side filter; none lists every investment. */
@@ -62,7 +53,9 @@ interface InvestmentsViewProps {
 
 /** One investments screen: the list for a status and the buttons that screen offers. */
 export function InvestmentsView({ title, status, actions }: InvestmentsViewProps) {
-  const investments = useRemote((signal) => loadInvestments(status, signal), INVESTMENTS_FAILED);
+  const investments = useInvestments({ status });
+  const changes = { invalidates: INVESTMENT_CHANGES };
+  const calls = { stop: useApiMutation('endInvestment', changes), processing: useApiMutation('processInvestment', changes), approve: useApiMutation('approveInvestment', changes) };
   const { ask, isBusy, dialog } = useConfirmedAction();
   const busy = (i: Investment) => actions.some((a) => isBusy(`${a}:${i.id}`));
 
@@ -91,9 +84,8 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
                           title: def.title,
                           message: `${def.label}: ${formatMoney(i.amount)} in ${i.plan_name ?? 'plan'} by ${i.name}? ${def.effect}`,
                           confirmLabel: def.label,
-                          action: () => def.call(i.id),
+                          run: () => calls[a].mutateAsync({ input: { params: { id: i.id } } }),
                           messages: { success: def.success, failure: def.failure },
-                          onDone: investments.reload,
                         })
                       }
                     >
@@ -108,7 +100,7 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
 
   return (
     <Screen title={title}>
-      <RemoteView remote={investments} loadingLabel="Loading investments">
+      <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading investments">
         {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
       </RemoteView>
       {dialog}

@@ -10,3 +10,6 @@ export const moneyColumns = [
   { key: 'createdAt', header: 'Date', kind: 'date' as const, sortable: true },
   { key: 'status', header: 'Status', kind: 'status' as const, sortable: true },
 ];
+
+/** Withdrawals add where the money went. */
+export const withdrawalColumns = [...moneyColumns.slice(0, 3), { key: 'address', header: 'Address' }, ...moneyColumns.slice(3)];

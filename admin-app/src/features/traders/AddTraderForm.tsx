@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, errorMessage, winRate } from '@halcyon/api-client';
+import { errorMessage, useApiMutation, winRate } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../../lib/format';
+import { toastResult } from '../../lib/toastResult';
 import { ImageDrop } from './ImageDrop';
 
 const Form = styled.form`
@@ -43,8 +44,13 @@ function validate(values: Values, image: File | null): Errors {
 
 type Phase = 'editing' | 'uploading' | 'added';
 
-/** Add New trader: editing → uploading → 'Added Successfully!' → reset and `onAdded` after 2 s. */
+/**
+ * Add New trader: editing → uploading → 'Added Successfully!' → reset and `onAdded` after 2 s.
+ * Adding invalidates the traders list, so every screen showing it refreshes.
+ */
 export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
+  const upload = useApiMutation('uploadImage', { as: 'admin' });
+  const create = useApiMutation('createTrader', { invalidates: ['getTraders'] });
   const [values, setValues] = useState(empty);
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -69,7 +75,7 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
     setPhase('uploading');
     let imageUrl: string;
     try {
-      imageUrl = (await api.uploadImage({ file: image, filename: image.name }, { as: 'admin' })).mediaUrl;
+      imageUrl = (await upload.mutateAsync({ input: { file: image, filename: image.name } })).mediaUrl;
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to upload image'));
       setPhase('editing');
@@ -80,16 +86,11 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
       setPhase('editing');
       return;
     }
-    try {
-      await api.createTrader({
-        body: { name: values.name.trim(), imageUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() },
-      });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to upload trader.'));
+    const body = { name: values.name.trim(), imageUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() };
+    if (!(await toastResult(create.mutateAsync({ input: { body } }), { success: 'Trader added successfully', failure: 'Failed to upload trader.' }))) {
       setPhase('editing');
       return;
     }
-    toast.success('Trader added successfully');
     setPhase('added');
     timer.current = setTimeout(() => {
       setValues(empty);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { api, type Trader } from '@halcyon/api-client';
+import { useApiMutation, type Trader } from '@halcyon/api-client';
 import { Button, Card, EmptyState } from '@halcyon/shared-ui';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 
@@ -43,7 +43,8 @@ const Rate = styled.dd<{ $good: boolean }>`
 `;
 
 /** Uploaded traders as cards, each with a confirmed delete. */
-export function TraderCards({ traders, onChanged }: { traders: readonly Trader[]; onChanged: () => unknown }) {
+export function TraderCards({ traders }: { traders: readonly Trader[] }) {
+  const remove = useApiMutation('deleteTrader', { invalidates: ['getTraders'] });
   const { ask, isBusy, dialog } = useConfirmedAction();
   if (traders.length === 0) return <EmptyState message="No traders yet." />;
   return (
@@ -65,9 +66,8 @@ export function TraderCards({ traders, onChanged }: { traders: readonly Trader[]
                       title: 'Delete trader',
                       message: `Delete ${t.name}? Investors copying them stop seeing them.`,
                       confirmLabel: 'Delete',
-                      action: () => api.deleteTrader({ params: { id: t._id } }),
+                      run: () => remove.mutateAsync({ input: { params: { id: t._id } } }),
                       messages: { success: 'Trader deleted successfully', failure: 'Failed to delete trader' },
-                      onDone: onChanged,
                     })
                   }
                 >

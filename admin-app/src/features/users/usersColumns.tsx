@@ -1,4 +1,4 @@
-import { api, type AdminUserRow } from '@halcyon/api-client';
+import type { AdminUserRow } from '@halcyon/api-client';
 import { PASSWORD_MASK } from '../../lib/format';
 
 export type NumberedUser = AdminUserRow & { sn: number };
@@ -11,7 +11,3 @@ export const userColumns = [
   { key: 'username', header: 'Username', sortable: true },
   { key: 'password', header: 'Password', render: () => <span title="Passwords are never shown">{PASSWORD_MASK}</span> },
 ];
-
-export const loadUsers = async (signal: AbortSignal): Promise<AdminUserRow[]> => (await api.listUsers(undefined, { signal })).data;
-
-export const USERS_FAILED = 'Failed to fetch users.';
