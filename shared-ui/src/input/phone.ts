@@ -1,8 +1,12 @@
+import { PHONE_NATIONAL_MAX } from '../../../api-client/src/contract/rules/phone';
 import { countries, type Country } from './countries';
 
-/** Parsed input is capped at 250 characters (spec limit) and the national number at 17 digits. */
+// The phone rule is the contract's, the one the server applies (docs/frontend-contract.md, Rules).
+// It is imported by path: shared-ui does not list @halcyon/api-client as a dependency.
+export { isPhoneNumber } from '../../../api-client/src/contract/rules/phone';
+
+/** Parsed input is capped at 250 characters (spec limit); the national number at the rule's 17 digits. */
 export const PHONE_MAX_INPUT = 250;
-export const PHONE_MAX_DIGITS = 17;
 
 /** Group national digits for display: threes, with a trailing single digit joined to the group before. */
 export function formatNational(digits: string): string {
@@ -16,9 +20,9 @@ export function formatNational(digits: string): string {
   return groups.join(' ');
 }
 
-/** Digits of a typed value, at most PHONE_MAX_DIGITS, ignoring anything past PHONE_MAX_INPUT characters. */
+/** Digits of a typed value, at most PHONE_NATIONAL_MAX, ignoring anything past PHONE_MAX_INPUT characters. */
 export function cleanDigits(typed: string): string {
-  return typed.slice(0, PHONE_MAX_INPUT).replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
+  return typed.slice(0, PHONE_MAX_INPUT).replace(/\D/g, '').slice(0, PHONE_NATIONAL_MAX);
 }
 
 /** E.164 value for a country and national digits; '' when there are no digits. */
@@ -39,9 +43,4 @@ export function parseE164(value: string, preferred?: Country): { country: Countr
     if (all.startsWith(c.dial) && (!best || c.dial.length > best.dial.length)) best = c;
   }
   return best ? { country: best, digits: all.slice(best.dial.length) } : null;
-}
-
-/** National digits of an E.164 value, or null when it is not one. */
-export function phoneDigits(value: string): string | null {
-  return parseE164(value)?.digits ?? null;
 }

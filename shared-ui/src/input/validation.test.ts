@@ -1,4 +1,6 @@
 import { isValidEmail, validateField } from './validation';
+import { splitPhoneNumber } from '../../../api-client/src/contract/rules/phone';
+import { countries } from './countries';
 import { cleanDigits, formatNational, parseE164 } from './phone';
 import { countryByIso } from './countries';
 
@@ -17,6 +19,15 @@ describe('validateField', () => {
     expect(isValidEmail('a@b.c')).toBe(true);
     expect(isValidEmail('a@b.')).toBe(false);
     expect(isValidEmail('a b@c.d')).toBe(false);
+  });
+  it('applies the server\'s phone rule: + calling code + 2 to 17 digits (+112345 passes on both sides)', () => {
+    expect(validateField('phone', '+112345', true)).toBeNull();
+    expect(validateField('phone', '+1', true)).toBe('Please enter a valid phone number.');
+    expect(validateField('phone', '+0123456', true)).toBe('Please enter a valid phone number.');
+    expect(validateField('phone', '4155550123', true)).toBe('Please enter a valid phone number.');
+  });
+  it('offers only countries whose dialling code starts with a calling code the rule knows', () => {
+    for (const c of countries) expect(splitPhoneNumber(`+${c.dial}`)).not.toBeNull();
   });
   it('checks a phone national number of 2 to 17 digits', () => {
     expect(validateField('phone', '+4420', true)).toBeNull();

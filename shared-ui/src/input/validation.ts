@@ -1,4 +1,4 @@
-import { phoneDigits } from './phone';
+import { isPhoneNumber } from './phone';
 
 export type FieldType = 'text' | 'email' | 'password' | 'phone' | 'number' | 'date';
 
@@ -17,10 +17,7 @@ export function isValidEmail(value: string): boolean {
 export function validateField(type: FieldType, value: string, required = false): string | null {
   if (value.trim() === '') return required ? REQUIRED_MESSAGE : null;
   if (type === 'email' && !isValidEmail(value.trim())) return EMAIL_MESSAGE;
-  if (type === 'phone') {
-    // National number 2..17 digits after the dialling code (E.164 value from PhoneInput).
-    const national = phoneDigits(value);
-    if (national === null || national.length < 2 || national.length > 17) return PHONE_MESSAGE;
-  }
+  // The E.164 value PhoneControl gives, checked by the rule the server applies to it.
+  if (type === 'phone' && !isPhoneNumber(value.trim())) return PHONE_MESSAGE;
   return null;
 }
