@@ -13,6 +13,7 @@ import type { Db } from './db/types';
 import { ensureBootstrapAdmin } from './features/auth/bootstrap';
 import { features } from './features';
 import { registerLedgerJobs } from './jobs';
+import { setContractCompilers } from './http/define-route';
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { tooManyRequests } from './http/errors';
 import { contentSecurityPolicy } from './http/csp';
@@ -62,9 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorateRequest('auth', null);
     if (config.seedDemo) await seedDemo({ db, config, storage: app.storage, log: app.log });
 
-    // Routes validate with zod themselves (defineRoute); the JSON schemas are for OpenAPI only.
-    app.setValidatorCompiler(() => (data) => ({ value: data }));
-    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    setContractCompilers(app);
     registerJsonParser(app, config.bodyLimitBytes);
     registerErrorHandling(app);
 

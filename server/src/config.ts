@@ -74,7 +74,10 @@ export interface Config {
   trustProxy: boolean;
   /** scrypt cost N for new hashes (tests lower it; stored in each hash). */
   scryptCost: number;
-  /** Tests: every response is checked against the contract's schema (500 on mismatch). */
+  /**
+   * Strict contract check (tests; default when NODE_ENV=test): a response with an undeclared key is
+   * a 500 naming it, instead of leaving with the key dropped. A missing or mistyped field is a 500 always.
+   */
   checkResponses: boolean;
 }
 
@@ -121,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { login: e.RATE_LIMIT_LOGIN, register: e.RATE_LIMIT_REGISTER, reset: e.RATE_LIMIT_RESET },
     trustProxy: e.TRUST_PROXY,
     scryptCost: 16384,
-    checkResponses: false,
+    checkResponses: env.NODE_ENV === 'test',
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { authenticate, type AuthInfo } from './authenticate';
 import { badRequest } from './errors';
+import { filterResponse } from './response-filter';
 import { parsePart } from './validation';
 
 type Parsed<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -60,7 +61,8 @@ function openApiSchema(name: RouteName): Record<string, unknown> {
 /**
  * Registers one route of the contract under the caller's prefix (/api): enforces its access,
  * validates params, query and body with its zod schemas (400 naming the field), answers with the
- * table's status, and describes it in OpenAPI. `handler` returns the response body.
+ * table's status, and describes it in OpenAPI. `handler` returns the response body, which leaves
+ * filtered by the response schema: only declared fields (response-filter.ts).
  */
 export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>, options: RouteOptions = {}): RoutePlugin {
   const route = routes[name] as Routes[RouteName];
@@ -104,16 +106,21 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
           name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,
         } as unknown as RouteContext<N>;
         const result = await handler(ctx);
-        if (app.config.checkResponses) {
-          const check = route.response.safeParse(result);
-          if (!check.success) throw new Error(`Response of ${name} does not match the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
-        }
         reply.code(route.status);
-        return result;
+        return filterResponse(name, route.response, result, app.config.checkResponses);
       },
     });
   };
   return Object.assign(plugin, { routeName: name });
+}
+
+/**
+ * Fastify's own compilers off: routes validate and filter with zod (defineRoute), so the JSON
+ * schemas given to Fastify serve OpenAPI only and the response is serialized as filtered.
+ */
+export function setContractCompilers(app: FastifyInstance): void {
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }
 
 function emailOf(body: unknown): string {
