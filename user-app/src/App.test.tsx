@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
 import userEvent from '@testing-library/user-event';
 import { profile } from './test/fixtures';
-import { ok, stubHttp, type HttpStub } from './test/http-stub';
+import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { currentPath, renderWithProviders, signIn } from './test/render';
 import App from './App';
 
@@ -62,6 +62,16 @@ describe('user area', () => {
     expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('reads the profile once for the dashboard and the withdraw screen (one shared cache)', async () => {
+    const u = userEvent.setup();
+    mount('/user/main');
+    await screen.findByText('$4,300.50');
+    await u.click(within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('link', { name: 'Withdraw' }));
+    expect(await screen.findByRole('heading', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(screen.getByText('$4,300.50')).toBeInTheDocument();
+    expect(http.calls('GET /api/user/profile')).toHaveLength(1);
   });
 
   it('shows the market widgets area quietly unavailable when the third party cannot load (jsdom)', async () => {

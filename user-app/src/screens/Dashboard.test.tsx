@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { store, userSessionAtom } from '@halcyon/api-client';
+import { queryClient, queryKey, store, userSessionAtom } from '@halcyon/api-client';
 import { profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
-import { currentPath, renderWithProviders, signIn } from '../test/render';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { cacheProfile, cachedProfile, currentPath, renderWithProviders, signIn } from '../test/render';
 import Dashboard from './Dashboard';
 
 let http: HttpStub;
@@ -36,7 +36,7 @@ describe('Dashboard', () => {
       expect(item).toHaveTextContent(`Total ${name} Balance`);
       expect(item).toHaveTextContent(amount);
     }
-    expect(store.get(userSessionAtom).user?.balance).toBe(4300.5);
+    expect(cachedProfile()?.balance).toBe(4300.5);
   });
 
   it('opens the account menu with name, email, Profile, Settings; closes on an outside click', async () => {
@@ -63,6 +63,29 @@ describe('Dashboard', () => {
     await u.click(screen.getByRole('button', { name: 'Logout' }));
     expect(currentPath()).toBe('/auth/login');
     expect(store.get(userSessionAtom)).toMatchObject({ user: null, token: null });
+    expect(queryClient.getQueryData(queryKey('getProfile'))).toBeUndefined();
+  });
+
+  it('keeps the cached figures on screen while they are read again (no spinner), then shows the new ones', async () => {
+    let release: () => void = () => undefined;
+    http.on('GET /api/user/profile', () => new Promise((resolve) => (release = () => resolve(ok(fresh)))));
+    // Older than the 30 s the cache trusts: mounting reads it again.
+    cacheProfile(profile({ balance: 1000 }), Date.now() - 60_000);
+    renderWithProviders(<Dashboard />);
+    const portfolio = () => screen.getByRole('heading', { name: 'Total portfolio' }).nextElementSibling;
+    expect(portfolio()).toHaveTextContent('$1,000.00');
+    await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
+    expect(portfolio()).toHaveTextContent('$1,000.00');
+    expect(screen.queryByText('Loading your portfolio...')).not.toBeInTheDocument();
+    act(() => release());
+    await waitFor(() => expect(portfolio()).toHaveTextContent('$4,300.50'));
+  });
+
+  it('shows a fresh cached profile (as the login leaves it) without asking again', () => {
+    cacheProfile(fresh);
+    renderWithProviders(<Dashboard />);
+    expect(screen.getByText('$4,300.50')).toBeInTheDocument();
+    expect(http.calls('GET /api/user/profile')).toHaveLength(0);
   });
 
   it('shows the server\'s message when the profile cannot be loaded', async () => {

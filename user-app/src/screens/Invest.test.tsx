@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { plan, profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { investment, plan, profile } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import Invest from './Invest';
 
@@ -72,7 +72,7 @@ describe('Invest', () => {
   });
 
   it('sends plan_id, amount and method, then closes the modal', async () => {
-    http.on('POST /api/investment', { status: 201, body: { data: { id: 'inv-1' } } });
+    http.on('POST /api/investment', ok(investment({ id: 'inv-1' }), 'Investment created'));
     const { u, dialog } = await openInvest('Ethereum');
     await u.selectOptions(dialog.getByRole('combobox', { name: 'Plan' }), 'p-mine');
     await u.type(dialog.getByLabelText('Amount (USD)'), '750.5');

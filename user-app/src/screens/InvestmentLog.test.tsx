@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { queryClient } from '@halcyon/api-client';
 import { investment, profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import InvestmentLog from './InvestmentLog';
 
@@ -55,6 +56,7 @@ describe('Investment log', () => {
     const { unmount } = show();
     expect(await screen.findByText('No investment transactions found.')).toBeInTheDocument();
     unmount();
+    queryClient.clear(); // a later visit with nothing cached
     http.on('GET /api/investment/all', fail(500, 'Investments are unavailable'));
     show();
     expect(await screen.findByText('Investments are unavailable')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { store, userSessionAtom } from '@halcyon/api-client';
-import { profile, wallet } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { queryClient, queryKey } from '@halcyon/api-client';
+import { deposit, profile, wallet } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { currentPath, renderWithProviders, signIn } from '../test/render';
 import PaymentInfo from './PaymentInfo';
 
@@ -80,16 +80,19 @@ describe('Payment information', () => {
     jest.useFakeTimers();
     try {
       let release: () => void = () => undefined;
-      http.on('POST /api/deposit', () => new Promise((resolve) => (release = () => resolve({ status: 201, body: { data: { id: 'd-1', amount: 250.5, method: 'ethereum', status: 'pending' } } }))));
+      http.on('POST /api/deposit', () => new Promise((resolve) => (release = () => resolve(ok(deposit(), 'Deposit requested')))));
+      queryClient.setQueryData(queryKey('getTransactions'), { data: [] });
       const u = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       show();
       await screen.findByText('0xplatformeth');
       await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled());
+      await waitFor(() => expect(http.calls('POST /api/deposit')).toHaveLength(1));
       act(() => release());
       expect(await screen.findByText('Deposit initiated successfully!')).toBeInTheDocument();
       expect(http.calls('POST /api/deposit').map((r) => r.body)).toEqual([{ method: 'ethereum', amount: 250.5, from: 'u-1' }]);
-      expect(store.get(userSessionAtom).deposit.map((d) => d.id)).toEqual(['d-1']);
+      // The history (and the profile) are read again where they are shown next.
+      expect(queryClient.getQueryState(queryKey('getTransactions'))?.isInvalidated).toBe(true);
       expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
       act(() => void jest.advanceTimersByTime(4999));
       expect(currentPath()).toBe('/user/payment-info');
@@ -108,6 +111,12 @@ describe('Payment information', () => {
     await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('amount: must have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled();
+    // Confirming again is the same intent: the server sees the same Idempotency-Key.
+    await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => expect(http.calls('POST /api/deposit')).toHaveLength(2));
+    const [first, again] = http.calls('POST /api/deposit').map((r) => r.headers.get('idempotency-key'));
+    expect(first).toBeTruthy();
+    expect(again).toBe(first);
   });
 
   it('falls back to "Deposit failed. Please try again." on a network error', async () => {

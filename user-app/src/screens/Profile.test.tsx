@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { store, userSessionAtom } from '@halcyon/api-client';
 import { profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
-import { renderWithProviders, signIn } from '../test/render';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { cachedProfile, renderWithProviders, signIn } from '../test/render';
 import Profile from './Profile';
 
 let http: HttpStub;
@@ -47,7 +46,10 @@ describe('Profile', () => {
 
   it('uploads a picture (images only) and saves profilePic, dob and phoneNumber', async () => {
     http.on('POST /api/image/upload-single', { status: 201, body: { mediaUrl: '/uploads/ada.png' } });
-    http.on('PATCH /api/user/profile', (req) => ok({ ...me, ...(req.body as object) }, 'Saved'));
+    // The server as it behaves: the saved fields are in the next GET.
+    let saved = me;
+    http.on('PATCH /api/user/profile', (req) => ok((saved = { ...me, ...(req.body as object) }), 'Saved'));
+    http.on('GET /api/user/profile', () => ok(saved));
     const u = await show();
     await u.click(screen.getByRole('button', { name: 'Update Profile' }));
 
@@ -59,7 +61,7 @@ describe('Profile', () => {
     await waitFor(() => expect(http.calls('POST /api/image/upload-single')).toHaveLength(1));
     const upload = http.calls('POST /api/image/upload-single')[0];
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(Blob);
-    expect(upload?.headers.authorization).toBe('Bearer test-token');
+    expect(upload?.headers.get('authorization')).toBe('Bearer test-token');
 
     const dob = screen.getByLabelText('Date of birth');
     await u.clear(dob);
@@ -67,7 +69,10 @@ describe('Profile', () => {
     await u.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(http.calls('PATCH /api/user/profile').map((r) => r.body)).toEqual([{ profilePic: '/uploads/ada.png', phoneNumber: '+14155550123', dob: '1999-12-31' }]);
-    expect(store.get(userSessionAtom).user?.profilePic).toBe('/uploads/ada.png');
+    // The save invalidates the shared profile: it is read again and shown.
+    expect(http.calls('GET /api/user/profile')).toHaveLength(2);
+    expect(cachedProfile()?.profilePic).toBe('/uploads/ada.png');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('1999-12-31');
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeInTheDocument();
   });
 

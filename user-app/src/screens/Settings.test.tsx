@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { store, userSessionAtom } from '@halcyon/api-client';
 import { profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
-import { renderWithProviders, signIn } from '../test/render';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { cachedProfile, renderWithProviders, signIn } from '../test/render';
 import Settings from './Settings';
 
 let http: HttpStub;
@@ -40,7 +39,9 @@ describe('Settings', () => {
   });
 
   it('PATCHes state, city, bankName, accountNumber, routingNumber, bitcoin, sol, ethereum', async () => {
-    http.on('PATCH /api/user/profile', (req) => ok({ ...me, ...(req.body as object) }));
+    let saved = me;
+    http.on('PATCH /api/user/profile', (req) => ok((saved = { ...me, ...(req.body as object) })));
+    http.on('GET /api/user/profile', () => ok(saved));
     const u = await show();
     await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
     await u.clear(screen.getByLabelText('City'));
@@ -53,7 +54,9 @@ describe('Settings', () => {
       state: 'Lagos', city: 'Abuja', bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021',
       bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada',
     });
-    expect(store.get(userSessionAtom).user?.city).toBe('Abuja');
+    expect(http.calls('GET /api/user/profile')).toHaveLength(2);
+    expect(cachedProfile()?.city).toBe('Abuja');
+    expect(screen.getByLabelText('City')).toHaveValue('Abuja');
     expect(screen.getByRole('button', { name: 'Manage Settings' })).toBeInTheDocument();
   });
 
@@ -68,9 +71,7 @@ describe('Settings', () => {
     expect(await screen.findByText('Failed to update settings')).toBeInTheDocument();
   });
 
-  it('shows "Failed to fetch profile" when the profile cannot be loaded and there is none in the session', async () => {
-    signIn(me);
-    store.set(userSessionAtom, (s) => ({ ...s, user: null }));
+  it('shows "Failed to fetch profile" when the profile cannot be loaded', async () => {
     http.on('GET /api/user/profile', () => Promise.reject(new TypeError('fetch failed')));
     renderWithProviders(<Settings />, { route: '/user/setting' });
     expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();

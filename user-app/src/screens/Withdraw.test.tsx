@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { profile, withdrawal } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { TOKEN, currentPath, renderWithProviders, signIn } from '../test/render';
 import Withdraw from './Withdraw';
 
@@ -29,7 +29,7 @@ describe('Withdraw', () => {
     expect(screen.getByRole('combobox', { name: 'Withdrawal method' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw Now' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Amount (USD)')).not.toBeInTheDocument();
-    expect(http.calls('GET /api/user/profile')[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(http.calls('GET /api/user/profile')[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('offers bank, bitcoin, ethereum, solana and usdt; bank shows read-only bank fields, no wallet address', async () => {
@@ -68,7 +68,7 @@ describe('Withdraw', () => {
     expect(await screen.findByText('Please provide a valid wallet address.')).toBeInTheDocument();
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
 
-    http.on('POST /api/withdrawal', { status: 201, body: { data: { id: 'w-1' }, message: 'ok' } });
+    http.on('POST /api/withdrawal', ok(withdrawal(), 'ok'));
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'usdt');
     expect(screen.getByLabelText('Wallet address')).toBeInTheDocument();
     await u.clear(screen.getByLabelText('Amount (USD)'));
@@ -88,7 +88,7 @@ describe('Withdraw', () => {
   it('sends method, amount, to and address; then clears the form and goes to /user/main after 5 s', async () => {
     jest.useFakeTimers();
     try {
-      http.on('POST /api/withdrawal', { status: 201, body: { data: { id: 'w-1', amount: 120.46, method: 'bitcoin', status: 'pending' } } });
+      http.on('POST /api/withdrawal', ok(withdrawal({ amount: 120.46, method: 'bitcoin', address: 'bc1qdest' }), 'ok'));
       const u = await setup({ advanceTimers: jest.advanceTimersByTime });
       await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
       await u.type(screen.getByLabelText('Wallet address'), ' bc1qdest ');
@@ -97,7 +97,7 @@ describe('Withdraw', () => {
       expect(await screen.findByText('Withdrawal request submitted successfully.')).toBeInTheDocument();
       const [request] = http.calls('POST /api/withdrawal');
       expect(request?.body).toEqual({ method: 'bitcoin', amount: 120.46, to: 'u-1', address: 'bc1qdest' });
-      expect(request?.headers['idempotency-key']).toBeTruthy();
+      expect(request?.headers.get('idempotency-key')).toBeTruthy();
       expect(screen.getByRole('combobox', { name: 'Withdrawal method' })).toHaveValue('');
       expect(screen.queryByLabelText('Amount (USD)')).not.toBeInTheDocument();
 
@@ -124,6 +124,50 @@ describe('Withdraw', () => {
     expect(screen.queryByText('Please wait, your withdrawal is processing...')).not.toBeInTheDocument();
     expect(http.calls('POST /api/withdrawal')[0]?.body).toEqual({ method: 'bank', amount: 10, to: 'u-1' });
     expect(currentPath()).toBe('/user/withdraw');
+  });
+
+  it('reads the profile again after the withdrawal, so the new balance shows without a reload', async () => {
+    let balance = 4300.5;
+    http.on('GET /api/user/profile', () => ok({ ...user, balance }));
+    http.on('POST /api/withdrawal', () => {
+      balance = 4250.5;
+      return ok(withdrawal({ amount: 50, method: 'usdt' }), 'Withdrawal requested');
+    });
+    const u = await setup();
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'usdt');
+    await u.type(screen.getByLabelText('Amount (USD)'), '50');
+    await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
+    expect(await screen.findByText('Withdrawal request submitted successfully.')).toBeInTheDocument();
+    expect(screen.getByText('$4,250.50')).toBeInTheDocument();
+    expect(http.calls('GET /api/user/profile')).toHaveLength(2);
+  });
+
+  it('keeps one Idempotency-Key per intent: the same when a failed request is sent again, a new one for a new amount or after success', async () => {
+    http.on('POST /api/withdrawal', fail(503, 'Service is starting'));
+    const u = await setup();
+    const send = async (amount: string) => {
+      const before = http.calls('POST /api/withdrawal').length;
+      await u.clear(screen.getByLabelText('Amount (USD)'));
+      await u.type(screen.getByLabelText('Amount (USD)'), amount);
+      await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
+      await waitFor(() => expect(http.calls('POST /api/withdrawal')).toHaveLength(before + 1));
+      // Settled: the button is usable again (or gone, after a success clears the form).
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Withdraw Now' })?.hasAttribute('disabled')).not.toBe(true));
+    };
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bank');
+    await send('10');
+    await send('10');
+    await send('11');
+    http.on('POST /api/withdrawal', ok(withdrawal({ amount: 11, method: 'bank' }), 'Withdrawal requested'));
+    await send('11');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bank');
+    await send('11');
+    const keys = http.calls('POST /api/withdrawal').map((r) => r.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(5);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).toBe(keys[2]);
+    expect(keys[4]).not.toBe(keys[3]);
   });
 
   it('shows the profile error with the server\'s message', async () => {

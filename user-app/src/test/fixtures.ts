@@ -1,4 +1,4 @@
-import type { Investment, Plan, Trader, Transaction, UserProfile, WalletAddress } from '@halcyon/api-client';
+import type { Deposit, Investment, Plan, Trader, Transaction, UserProfile, WalletAddress, Withdrawal } from '@halcyon/api-client';
 
 // Contract-shaped records (api-client/src/contract/entities.ts) for the stubs.
 
@@ -100,5 +100,30 @@ export const trader = (over: Partial<Trader> = {}): Trader => ({
   winRate: 70,
   profitShare: '20%',
   createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+export const withdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
+  id: 'w-1',
+  uid: 'u-1',
+  amount: 50,
+  method: 'usdt',
+  address: '',
+  status: 'pending',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  decidedAt: null,
+  user: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  ...over,
+});
+
+export const deposit = (over: Partial<Deposit> = {}): Deposit => ({
+  id: 'd-1',
+  uid: 'u-1',
+  amount: 250.5,
+  method: 'ethereum',
+  status: 'pending',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  decidedAt: null,
+  user: { name: 'Ada Lovelace', email: 'ada@example.com' },
   ...over,
 });
