@@ -15,11 +15,11 @@ export {
   type FieldType,
 } from './input/validation';
 export { countries, type Country } from './input/countries';
-export { toast, TOAST_DURATIONS, TOAST_LIMIT, type Toast, type ToastType, type ToastOptions } from './toast/store';
+export { toast, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
 export { Toaster } from './toast/Toaster';
 export { Logo, type LogoProps } from './Logo';
 export { Footer, footerText, type FooterProps } from './Footer';
-export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, methodLabel, capitalize } from './format';
+export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, methodLabel, capitalize, winRateTone } from './format';
 export { Table, NO_DATA_MESSAGE, type TableProps } from './table/Table';
 export { type TableColumn, type ColumnKind } from './table/cells';
 export { StatusBadge, statusTone, type StatusTone } from './StatusBadge';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { theme } from '../theme';
-import { toast } from '../toast/store';
+import { toast } from '../toast/toast';
 import { StandaloneRemote } from './StandaloneRemote';
 
 /** Stands in for a remote's App: where it is and a themed element. */

@@ -1,47 +1,13 @@
-import { useSyncExternalStore } from 'react';
-import styled, { keyframes } from 'styled-components';
+import { Slide, ToastContainer, type CloseButtonProps } from 'react-toastify';
+import styled from 'styled-components';
 import { focusRing } from '../a11y';
-import { Spinner } from '../Spinner';
-import { getToasts, subscribeToasts, toast, type Toast } from './store';
-
-const Region = styled.section`
-  position: fixed;
-  top: ${({ theme }) => theme.space(4)};
-  left: 50%;
-  transform: translateX(-50%);
-  z-index: ${({ theme }) => theme.zIndex.toast};
-  width: min(420px, calc(100vw - 24px));
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  pointer-events: none;
-`;
-
-const List = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const enter = keyframes`from { opacity: 0; transform: translateY(-8px); } to { opacity: 1; transform: none; }`;
-
-const Item = styled.div`
-  pointer-events: auto;
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
-  box-shadow: ${({ theme }) => theme.shadow};
-  animation: ${enter} 0.2s ease-out;
-  font-size: ${({ theme }) => theme.font.size.small};
-  & > p { flex: 1; margin: 0; overflow-wrap: anywhere; }
-`;
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { TOAST_LIMIT } from './toast';
 
 const Close = styled.button`
   flex: none;
+  align-self: flex-start;
+  margin-inline-start: auto;
   width: 32px;
   height: 32px;
   border: 0;
@@ -55,56 +21,62 @@ const Close = styled.button`
   &:focus-visible { outline-color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-const iconColors = { success: '#0f7a4d', error: '#c0262d' } as const;
-
-function ToastIcon({ type }: { type: Toast['type'] }) {
-  if (type === 'loading') return <Spinner size={18} />;
-  if (type === 'blank') return null;
-  const color = iconColors[type];
+function CloseButton({ closeToast }: CloseButtonProps) {
   return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="10" fill={color} />
-      {type === 'success' ? (
-        <path d="M5.5 10.5l3 3 6-7" fill="none" stroke="#fff" strokeWidth="2" />
-      ) : (
-        <path d="M6.5 6.5l7 7M13.5 6.5l-7 7" fill="none" stroke="#fff" strokeWidth="2" />
-      )}
-    </svg>
+    <Close type="button" aria-label="Dismiss notification" onClick={() => closeToast(true)}>
+      ×
+    </Close>
   );
 }
 
-function ToastView({ item }: { item: Toast }) {
-  return (
-    <Item data-toast-type={item.type}>
-      <ToastIcon type={item.type} />
-      <p>{item.message}</p>
-      <Close type="button" aria-label="Dismiss notification" onClick={() => toast.dismiss(item.id)}>
-        ×
-      </Close>
-    </Item>
-  );
-}
+// react-toastify's light toast, themed through its CSS variables (set on a wrapper that makes no
+// box): a white card with dark-blue text on the dark-blue page, as the buttons; icons green/red.
+const Themed = styled.div`
+  display: contents;
+  --toastify-z-index: ${({ theme }) => theme.zIndex.toast};
+  --toastify-font-family: ${({ theme }) => theme.font.family};
+  --toastify-toast-width: min(420px, calc(100vw - 24px));
+  --toastify-toast-min-height: 56px;
+  --toastify-toast-padding: ${({ theme }) => `${theme.space(3)} ${theme.space(2)} ${theme.space(3)} ${theme.space(4)}`};
+  --toastify-toast-bd-radius: ${({ theme }) => theme.radius};
+  --toastify-toast-shadow: ${({ theme }) => theme.shadow};
+  --toastify-color-light: ${({ theme }) => theme.colors.secondary};
+  --toastify-text-color-light: ${({ theme }) => theme.colors.secondaryText};
+  --toastify-color-success: #0f7a4d;
+  --toastify-color-error: #c0262d;
+  --toastify-spinner-color: ${({ theme }) => theme.colors.secondaryText};
+  --toastify-spinner-color-empty-area: #c9d1ea;
+  & .Toastify__toast {
+    gap: ${({ theme }) => theme.space(1)};
+    margin-bottom: ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.font.size.small};
+    line-height: 1.4;
+  }
+  /* The library goes edge to edge below 480 px; keep the card inset and rounded instead. */
+  @media only screen and (max-width: 480px) {
+    & .Toastify__toast-container { width: calc(100vw - 24px); left: 12px; top: 12px; }
+    & .Toastify__toast { border-radius: ${({ theme }) => theme.radius}; }
+  }
+`;
 
 /**
- * Render once (the shell, or a standalone remote). Two live regions that always exist, so
- * screen readers announce what is added: polite status for most toasts, alert for errors.
+ * Render once (the shell, or a standalone remote): react-toastify's one container, top centre,
+ * at most 20 visible (more wait their turn). Its section is a polite live region named
+ * "Notifications"; each toast has role status, errors role alert (set by `toast`).
  */
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  const errors = toasts.filter((t) => t.type === 'error');
-  const others = toasts.filter((t) => t.type !== 'error');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <Region aria-label="Notifications">
-      <List role="status" aria-live="polite">
-        {others.map((t) => (
-          <ToastView key={t.id} item={t} />
-        ))}
-      </List>
-      <List role="alert" aria-live="assertive">
-        {errors.map((t) => (
-          <ToastView key={t.id} item={t} />
-        ))}
-      </List>
-    </Region>
+    <Themed>
+      <ToastContainer
+        aria-label="Notifications"
+        theme="light"
+        position="top-center"
+        limit={TOAST_LIMIT}
+        hideProgressBar
+        closeButton={CloseButton}
+        transition={reducedMotion ? false : Slide}
+      />
+    </Themed>
   );
 }

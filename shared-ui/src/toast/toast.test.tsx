@@ -1,19 +1,81 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderUi } from '../../test/render';
 import { Toaster } from './Toaster';
-import { getToasts, toast } from './store';
+import { toast } from './toast';
+
+/**
+ * jsdom runs no CSS, but react-toastify times toasts with CSS animations: a toast's clock starts
+ * when its enter animation ends, it closes when its progress bar's animation (animation-duration
+ * = the toast's duration, paused while hovered) ends, and leaves the DOM after its exit
+ * animation. This plays them on jest's fake clock: enter/exit at once, progress bars for exactly
+ * their duration of running time.
+ */
+const ran = new WeakMap<Element, number>();
+const played = new WeakMap<Element, string>();
+
+function finishTransitions(): boolean {
+  let any = false;
+  for (const el of document.querySelectorAll('.Toastify__toast')) {
+    if (played.get(el) === el.className) continue;
+    const animated = el.classList.contains('Toastify--animate');
+    // A re-render that drops the animation classes (an update) cancels the animation.
+    if (!animated && played.has(el)) continue;
+    played.set(el, el.className);
+    el.dispatchEvent(new Event(animated ? 'animationend' : 'animationcancel'));
+    any = true;
+  }
+  return any;
+}
+
+function runningBars(): { el: HTMLElement; left: number }[] {
+  return [...document.querySelectorAll<HTMLElement>('.Toastify__progress-bar--animated')]
+    .filter((el) => el.style.animationPlayState === 'running' && !played.has(el))
+    .map((el) => ({ el, left: parseFloat(el.style.animationDuration) - (ran.get(el) ?? 0) }));
+}
+
+function elapse(ms: number): void {
+  let left = ms;
+  for (;;) {
+    let transitioned = false;
+    act(() => {
+      transitioned = finishTransitions();
+    });
+    if (transitioned) continue;
+    const bars = runningBars();
+    const step = Math.min(left, ...bars.map((b) => b.left));
+    act(() => jest.advanceTimersByTime(step));
+    left -= step;
+    let ended = false;
+    for (const b of bars) {
+      ran.set(b.el, (ran.get(b.el) ?? 0) + step);
+      if (b.left - step <= 0) {
+        played.set(b.el, 'ended');
+        act(() => fireEvent.animationEnd(b.el));
+        ended = true;
+      }
+    }
+    if (left <= 0 && !ended) return;
+  }
+}
+
+/** Toasts on screen and not closing, in order: react-toastify gives a toast its role only then. */
+const shown = () =>
+  [...document.querySelectorAll('.Toastify__toast[role]')].map((el) => [el.getAttribute('role'), el.textContent?.replace(/×$/, '')]);
 
 beforeEach(() => {
   jest.useFakeTimers();
+  // react-toastify pauses toasts while the page has no focus; jsdom's never has.
+  jest.spyOn(document, 'hasFocus').mockReturnValue(true);
+  renderUi(<Toaster />);
+  elapse(0);
 });
 afterEach(() => {
   act(() => toast.dismiss());
   jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
-const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
-
-describe('toast store', () => {
+describe('toast', () => {
   it('closes success after 2000 ms, error and blank after 4000 ms, loading never', () => {
     act(() => {
       toast.success('Login Successfully');
@@ -21,113 +83,150 @@ describe('toast store', () => {
       toast.blank('Note');
       toast.loading('Please wait....');
     });
-    expect(getToasts().map((t) => t.message)).toEqual(['Login Successfully', 'login failed ', 'Note', 'Please wait....']);
-    advance(1999);
-    expect(getToasts()).toHaveLength(4);
-    advance(1);
-    expect(getToasts().map((t) => t.message)).toEqual(['login failed ', 'Note', 'Please wait....']);
-    advance(1999);
-    expect(getToasts()).toHaveLength(3);
-    advance(1);
-    expect(getToasts().map((t) => t.message)).toEqual(['Please wait....']);
-    advance(60_000);
-    expect(getToasts().map((t) => t.message)).toEqual(['Please wait....']);
+    elapse(1999);
+    expect(shown()).toHaveLength(4);
+    elapse(1);
+    expect(shown().map(([, text]) => text)).toEqual(['login failed ', 'Note', 'Please wait....']);
+    elapse(1999);
+    expect(shown()).toHaveLength(3);
+    elapse(1);
+    expect(shown()).toEqual([['status', 'Please wait....']]);
+    elapse(60_000);
+    expect(shown()).toEqual([['status', 'Please wait....']]);
+    // Closed toasts leave the DOM after their exit animation.
+    expect(screen.queryByText('Login Successfully')).not.toBeInTheDocument();
+    expect(screen.queryByText('login failed')).not.toBeInTheDocument();
   });
 
-  it('keeps at most 20, dropping the oldest', () => {
+  it('announces: a polite region named Notifications, errors as alerts, the rest as status', () => {
     act(() => {
-      for (let i = 1; i <= 25; i++) toast.loading(`t${i}`);
+      toast.success('Registration Successful!');
+      toast.error('Failed to fetch plans.');
+      toast.loading('Fetching plans...');
+      toast.blank('Copied');
     });
-    const messages = getToasts().map((t) => t.message);
-    expect(messages).toHaveLength(20);
-    expect(messages[0]).toBe('t6');
-    expect(messages[19]).toBe('t25');
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(within(region).getByRole('alert')).toHaveTextContent('Failed to fetch plans.');
+    expect(within(region).getAllByRole('status').map((s) => s.textContent)).toEqual(['Registration Successful!×', 'Fetching plans...×', 'Copied×']);
   });
 
-  it('replaces the toast with the same id (loading → success) and restarts its timer', () => {
+  it('replaces the loading toast in place (same slot and role) and gives it the new timer', () => {
     let id = '';
     act(() => {
       id = toast.loading('Please wait....');
       toast.blank('other');
     });
-    advance(3000);
+    elapse(3000);
     act(() => {
-      toast.success('Login Successfully', { id });
+      expect(toast.success('Login Successfully', { id })).toBe(id);
     });
-    const list = getToasts();
-    expect(list.map((t) => [t.id, t.type, t.message])).toEqual([
-      [id, 'success', 'Login Successfully'],
-      [expect.any(String), 'blank', 'other'],
+    expect(shown()).toEqual([
+      ['status', 'Login Successfully'],
+      ['status', 'other'],
     ]);
-    advance(1999);
-    expect(getToasts().some((t) => t.id === id)).toBe(true);
-    advance(1);
-    expect(getToasts().some((t) => t.id === id)).toBe(false);
+    expect(screen.queryByText('Please wait....')).not.toBeInTheDocument();
+    expect(document.getElementById(id)).toHaveTextContent('Login Successfully');
+    elapse(1999);
+    expect(shown()).toEqual([['status', 'Login Successfully']]);
+    elapse(1);
+    expect(shown()).toEqual([]);
   });
 
-  it('dismisses one toast by id or all', () => {
-    let a = '';
-    act(() => {
-      a = toast.loading('a');
-      toast.loading('b');
-    });
-    act(() => toast.dismiss(a));
-    expect(getToasts().map((t) => t.message)).toEqual(['b']);
-    act(() => toast.dismiss());
-    expect(getToasts()).toEqual([]);
-  });
-
-  it('a timer of a replaced toast does not remove its successor early', () => {
-    let id = '';
-    act(() => {
-      id = toast.error('first');
-    });
-    advance(3000);
-    act(() => {
-      toast.error('second', { id });
-    });
-    advance(1500); // the first timer would have fired at 4000 ms
-    expect(getToasts().map((t) => t.message)).toEqual(['second']);
-  });
-});
-
-describe('Toaster', () => {
-  it('announces non-errors in a status region and errors in an alert region', () => {
-    renderUi(<Toaster />);
-    act(() => {
-      toast.success('Registration Successful!');
-      toast.error('Failed to fetch plans.');
-    });
-    const status = screen.getByRole('status');
-    const alert = screen.getByRole('alert');
-    expect(status).toHaveAttribute('aria-live', 'polite');
-    expect(within(status).getByText('Registration Successful!')).toBeInTheDocument();
-    expect(within(alert).getByText('Failed to fetch plans.')).toBeInTheDocument();
-    expect(within(status).queryByText('Failed to fetch plans.')).not.toBeInTheDocument();
-  });
-
-  it('shows the replacement in place and removes toasts when they expire', () => {
-    renderUi(<Toaster />);
+  it('turns a loading toast into an alert when it fails', () => {
     let id = '';
     act(() => {
       id = toast.loading('Please wait...');
     });
-    expect(screen.getByText('Please wait...')).toBeInTheDocument();
     act(() => {
-      toast.success('Registration Successful!', { id });
+      toast.error('Login failed', { id });
     });
-    expect(screen.queryByText('Please wait...')).not.toBeInTheDocument();
-    expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
-    advance(2000);
-    expect(screen.queryByText('Registration Successful!')).not.toBeInTheDocument();
+    expect(shown()).toEqual([['alert', 'Login failed']]);
+    elapse(3999);
+    expect(shown()).toHaveLength(1);
+    elapse(1);
+    expect(shown()).toEqual([]);
   });
 
-  it('has a dismiss button per toast', () => {
-    renderUi(<Toaster />);
+  it('restarts the timer when a toast is replaced, so its successor gets its full time', () => {
+    let id = '';
+    act(() => {
+      id = toast.error('first');
+    });
+    elapse(3000);
+    act(() => {
+      toast.error('second', { id });
+    });
+    elapse(3999);
+    expect(shown()).toEqual([['alert', 'second']]);
+    elapse(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('shows a new toast when the id it should replace has already closed', () => {
+    let id = '';
+    act(() => {
+      id = toast.loading('Please wait...');
+    });
+    act(() => toast.dismiss(id));
+    act(() => {
+      toast.success('Done', { id });
+    });
+    expect(shown()).toEqual([['status', 'Done']]);
+  });
+
+  it('shows at most 20; the next waits until one closes', () => {
+    const ids: string[] = [];
+    act(() => {
+      for (let i = 1; i <= 25; i++) ids.push(toast.loading(`t${i}`));
+    });
+    expect(shown().map(([, text]) => text)).toEqual(Array.from({ length: 20 }, (_, i) => `t${i + 1}`));
+    act(() => toast.dismiss(ids[0]));
+    elapse(1000);
+    expect(shown()).toHaveLength(20);
+    expect(shown().at(-1)).toEqual(['status', 't21']);
+    expect(screen.queryByText('t1')).not.toBeInTheDocument();
+  });
+
+  it('dismisses one toast by id, or all including those waiting beyond the limit', () => {
+    let a = '';
+    act(() => {
+      a = toast.loading('a');
+      for (let i = 0; i < 22; i++) toast.loading(`b${i}`);
+    });
+    act(() => toast.dismiss(a));
+    elapse(1000);
+    expect(shown()[0]).toEqual(['status', 'b0']);
+    act(() => toast.dismiss());
+    elapse(1000);
+    expect(shown()).toEqual([]);
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(0);
+  });
+
+  it('has a labelled dismiss button on every toast', () => {
     act(() => {
       toast.loading('Fetching plans...');
+      toast.error('Failed to fetch plans.');
     });
-    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
-    expect(screen.queryByText('Fetching plans...')).not.toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Dismiss notification' });
+    expect(buttons).toHaveLength(2);
+    act(() => buttons[0]!.click());
+    expect(shown()).toEqual([['alert', 'Failed to fetch plans.']]);
+  });
+
+  it('pauses while hovered', () => {
+    act(() => {
+      toast.success('Saved');
+    });
+    elapse(1000);
+    const item = screen.getByRole('status');
+    fireEvent.mouseEnter(item);
+    elapse(5000);
+    expect(shown()).toEqual([['status', 'Saved']]);
+    fireEvent.mouseLeave(item);
+    elapse(999);
+    expect(shown()).toHaveLength(1);
+    elapse(1);
+    expect(shown()).toEqual([]);
   });
 });
