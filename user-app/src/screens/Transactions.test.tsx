@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { profile, transaction } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import Transactions from './Transactions';
 
@@ -28,7 +28,7 @@ describe('Transactions', () => {
     expect(rows).toHaveLength(2);
     // Newest first: the pending withdrawal has no date.
     const [wd, dep] = rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
-    expect(wd).toEqual(['bank', 'Withdraw', '$40.00', '', expect.stringMatching(/pending/i)]);
+    expect(wd).toEqual(['BANK', 'Withdraw', '$40.00', '', expect.stringMatching(/pending/i)]);
     expect(dep).toEqual(['BTC', 'Deposit', '$250.00', 'Mar 2, 2026', expect.stringMatching(/approved/i)]);
     expect(screen.queryByText('$999.00')).not.toBeInTheDocument();
     expect(screen.queryByText('$777.00')).not.toBeInTheDocument();
@@ -44,5 +44,24 @@ describe('Transactions', () => {
     http = stubHttp({ 'GET /api/transaction/all': fail(500, 'History is unavailable') });
     show();
     expect(await screen.findByText('History is unavailable')).toBeInTheDocument();
+  });
+
+  it('cancels its read when the screen is left before the answer comes', async () => {
+    http = stubHttp({ 'GET /api/transaction/all': () => new Promise(() => undefined) });
+    const signals: AbortSignal[] = [];
+    const stubbed = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      signals.push(input instanceof Request ? input.signal : (init?.signal ?? new AbortController().signal));
+      return stubbed(input, init);
+    };
+    try {
+      const { unmount } = show();
+      await waitFor(() => expect(signals).toHaveLength(1));
+      expect(signals[0]?.aborted).toBe(false);
+      unmount();
+      expect(signals[0]?.aborted).toBe(true);
+    } finally {
+      globalThis.fetch = stubbed;
+    }
   });
 });
