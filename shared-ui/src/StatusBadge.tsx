@@ -4,18 +4,16 @@ import { capitalize } from './format';
 
 export type StatusTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral';
 
-/** approved green, declined red, pending/ended yellow, processing blue; unknown statuses neutral. */
+/**
+ * The spec's colours: approved green, declined red, pending or ended yellow; processing (ours)
+ * blue. Any other status (e.g. the ledger's `completed` transfers) has no spec colour and reads
+ * neutral, so it is not mistaken for an approval.
+ */
 export function statusTone(status: string): StatusTone {
   switch (status.toLowerCase()) {
     case 'approved':
-    case 'completed':
-    case 'success':
-    case 'active':
       return 'success';
     case 'declined':
-    case 'rejected':
-    case 'failed':
-    case 'cancelled':
       return 'danger';
     case 'pending':
     case 'ended':

@@ -45,12 +45,13 @@ describe('dates', () => {
 });
 
 describe('labels', () => {
-  it('maps methods to tickers and leaves others', () => {
+  it('maps methods to tickers and shows every other method upper-case', () => {
     expect(methodLabel('bitcoin')).toBe('BTC');
-    expect(methodLabel('solana')).toBe('SOL');
+    expect(methodLabel('Solana')).toBe('SOL');
     expect(methodLabel('ethereum')).toBe('ETH');
-    expect(methodLabel('usdt')).toBe('usdt');
-    expect(methodLabel('bank')).toBe('bank');
+    expect(methodLabel('usdt')).toBe('USDT');
+    expect(methodLabel('bank')).toBe('BANK');
+    expect(methodLabel('transfer')).toBe('TRANSFER');
   });
   it('capitalizes', () => {
     expect(capitalize('deposit')).toBe('Deposit');

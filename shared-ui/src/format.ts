@@ -58,9 +58,9 @@ export function formatDateTime(value: DateInput, timeZone = 'UTC'): string {
 
 const methodLabels: Record<string, string> = { bitcoin: 'BTC', solana: 'SOL', ethereum: 'ETH' };
 
-/** bitcoin → BTC, solana → SOL, ethereum → ETH; anything else unchanged. */
+/** bitcoin → BTC, solana → SOL, ethereum → ETH; any other method upper-case (usdt → USDT, bank → BANK). */
 export function methodLabel(method: string): string {
-  return methodLabels[method.toLowerCase()] ?? method;
+  return methodLabels[method.toLowerCase()] ?? method.toUpperCase();
 }
 
 /** First letter upper case, rest unchanged. */

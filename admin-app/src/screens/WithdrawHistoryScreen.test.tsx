@@ -16,7 +16,7 @@ describe('WithdrawHistoryScreen', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('SOL')).toBeInTheDocument();
     expect(within(table).getByText('So1addr')).toBeInTheDocument();
-    expect(within(table).getByText('bank')).toBeInTheDocument();
+    expect(within(table).getByText('BANK')).toBeInTheDocument();
     expect(within(table).getAllByText('-').length).toBeGreaterThan(0);
   });
 

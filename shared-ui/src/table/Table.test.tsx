@@ -51,7 +51,7 @@ describe('Table', () => {
 
   it('formats methods, money, dates and dashes for empty cells', () => {
     renderUi(<Table columns={columns} rows={rows} />);
-    expect(firstCells(0)).toEqual(['BTC', 'SOL', 'ETH', 'usdt']);
+    expect(firstCells(0)).toEqual(['BTC', 'SOL', 'ETH', 'USDT']);
     expect(firstCells(2)).toEqual(['$1,234.50', '$20.00', '$300.00', '$5.00']);
     expect(firstCells(3)).toEqual(['Nov 20, 2026', '-', 'Nov 21, 2026', 'Nov 19, 2026']);
     expect(firstCells(1)).toEqual(['deposit', 'withdraw', '-', 'invest']);
