@@ -1,4 +1,4 @@
-import { capitalize, formatCompact, formatDate, formatDateTime, formatMoney, formatUsd, methodLabel } from './format';
+import { capitalize, formatCompact, formatDate, formatDateTime, formatMoney, formatUsd, methodLabel, winRateTone } from './format';
 
 describe('formatCompact', () => {
   it('leaves numbers below 1000 unchanged', () => {
@@ -56,5 +56,11 @@ describe('labels', () => {
   it('capitalizes', () => {
     expect(capitalize('deposit')).toBe('Deposit');
     expect(capitalize('')).toBe('');
+  });
+});
+
+describe('winRateTone', () => {
+  it('is success from 60 up, orange below', () => {
+    expect([0, 59, 60, 100].map(winRateTone)).toEqual(['orange', 'orange', 'success', 'success']);
   });
 });

@@ -67,3 +67,6 @@ export function methodLabel(method: string): string {
 export function capitalize(s: string): string {
   return s.length === 0 ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** Spec 9: a win rate of 60 % or more reads green (theme colour 'success'), below it orange. */
+export const winRateTone = (winRate: number): 'success' | 'orange' => (winRate >= 60 ? 'success' : 'orange');

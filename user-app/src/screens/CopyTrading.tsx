@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, EmptyState, toast } from '@halcyon/shared-ui';
+import { Button, EmptyState, toast, winRateTone } from '@halcyon/shared-ui';
 import { ApiError, errorMessage, useApiMutation, useApiQuery, useProfileQuery, type Trader } from '@halcyon/api-client';
 import { Avatar } from '../features/account/Avatar';
 import { BackLink } from '../features/navigation/BackLink';
@@ -12,9 +12,6 @@ export function tradersOf(body: unknown): Trader[] {
   if (!Array.isArray(list)) throw new ApiError('Invalid data format received', 200, 'FORMAT');
   return list as Trader[];
 }
-
-/** Spec 9: 60 % or more is shown green, below orange. */
-export const winRateTone = (winRate: number): 'success' | 'orange' => (winRate >= 60 ? 'success' : 'orange');
 
 /** /user/copy-trading: a card per trader with a Copy / Cancel toggle. */
 export default function CopyTrading() {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useApiMutation, type Trader } from '@halcyon/api-client';
-import { Button, Card, EmptyState } from '@halcyon/shared-ui';
+import { Button, Card, EmptyState, winRateTone } from '@halcyon/shared-ui';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 
 const Grid = styled.ul`
@@ -37,8 +37,8 @@ const Facts = styled.dl`
 `;
 
 /** Spec 9: a win rate of 60 or more shows green, below 60 orange. */
-const Rate = styled.dd<{ $good: boolean }>`
-  color: ${({ theme, $good }) => ($good ? theme.colors.success : theme.colors.orange)};
+const Rate = styled.dd<{ $tone: 'success' | 'orange' }>`
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
   font-weight: 600;
 `;
 
@@ -84,7 +84,7 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
                 <dt>Losses</dt>
                 <dd>{t.losses}</dd>
                 <dt>Win rate</dt>
-                <Rate $good={t.winRate >= 60}>{t.winRate}%</Rate>
+                <Rate $tone={winRateTone(t.winRate)}>{t.winRate}%</Rate>
                 <dt>Profit share</dt>
                 <dd>{t.profitShare}</dd>
               </Facts>
