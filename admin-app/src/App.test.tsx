@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from './test/render';
-import { data, plan, solvency } from './test/fixtures';
-import { stubHttp, type HttpStub } from './test/http-stub';
+import { plan, solvency } from './test/fixtures';
+import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import App from './App';
 
 let http: HttpStub;
@@ -9,7 +9,7 @@ afterEach(() => http.restore());
 
 describe('App routes', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/solvency': data(solvency()), 'GET /api/admin/users': data([]), 'GET /api/plan/all': data([plan()]) });
+    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency()), 'GET /api/admin/users': ok([]), 'GET /api/plan/all': ok([plan()]) });
   });
 
   it('sends /admin to the overview', async () => {

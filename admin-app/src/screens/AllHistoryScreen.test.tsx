@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
-import { data, transaction } from '../test/fixtures';
-import { failWith, stubHttp, type HttpStub } from '../test/http-stub';
+import { transaction } from '../test/fixtures';
+import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import AllHistoryScreen from './AllHistoryScreen';
 
 let http: HttpStub;
@@ -10,7 +10,7 @@ afterEach(() => http.restore());
 describe('AllHistoryScreen', () => {
   it('lists every transaction, earn and transfer entries included', async () => {
     http = stubHttp({
-      'GET /api/admin/all-transactions': data([
+      'GET /api/admin/all-transactions': ok([
         transaction({ id: 'x1', type: 'deposit', method: 'bitcoin' }),
         transaction({ id: 'x2', type: 'earn', method: 'transfer', amount: 12.5, source: 'maturity' }),
       ]),
@@ -24,7 +24,7 @@ describe('AllHistoryScreen', () => {
   });
 
   it('shows the server message on failure', async () => {
-    http = stubHttp({ 'GET /api/admin/all-transactions': failWith(500, 'Database unavailable') });
+    http = stubHttp({ 'GET /api/admin/all-transactions': fail(500, 'Database unavailable') });
     renderWithProviders(<AllHistoryScreen />);
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, userRow } from '../test/fixtures';
-import { failWith, networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { userRow } from '../test/fixtures';
+import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import AllUsersScreen from './AllUsersScreen';
 
@@ -13,7 +13,7 @@ const users = [userRow(), userRow({ uid: 'u2', id: 'u2', name: 'Bo Li', username
 
 describe('AllUsersScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/users': data(users) });
+    http = stubHttp({ 'GET /api/admin/users': ok(users) });
   });
 
   it('shows S/N, Name, Email, Username, a masked Password and Actions', async () => {
@@ -34,7 +34,7 @@ describe('AllUsersScreen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete Bo Li (bo@example.com)?');
     expect(http.mutations()).toHaveLength(0);
-    http.on('GET /api/admin/users', data([users[0]]));
+    http.on('GET /api/admin/users', ok([users[0]]));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await findSuccessToast('User deleted successfully.');
     expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/admin/users/u2']);
@@ -43,7 +43,7 @@ describe('AllUsersScreen', () => {
   });
 
   it('shows the server message when a delete fails', async () => {
-    http.on('DELETE /api/admin/users/:uid', failWith(404, 'User not found'));
+    http.on('DELETE /api/admin/users/:uid', fail(404, 'User not found'));
     renderWithProviders(<AllUsersScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bo Li' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -59,7 +59,7 @@ describe('AllUsersScreen', () => {
   });
 
   it("shows 'Failed to fetch users.'", async () => {
-    http.on('GET /api/admin/users', networkDown);
+    http.on('GET /api/admin/users', networkError);
     renderWithProviders(<AllUsersScreen />);
     expect(await screen.findByText('Failed to fetch users.')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, investment } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { investment } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import ActiveInvestmentsScreen from './ActiveInvestmentsScreen';
 import InvestmentsScreen from './InvestmentsScreen';
@@ -22,7 +22,7 @@ async function act(label: string) {
 
 describe('investment screens', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/investments/all': data([row]) });
+    http = stubHttp({ 'GET /api/admin/investments/all': ok([row]) });
   });
 
   it('all investments: plan, amount, start, end date, earnings, status; no actions; no status filter', async () => {
@@ -50,7 +50,7 @@ describe('investment screens', () => {
   });
 
   it('active: failure toasts', async () => {
-    http.on('PATCH /api/admin/investments/:id/end', networkDown).on('PATCH /api/admin/investments/:id/processing', networkDown);
+    http.on('PATCH /api/admin/investments/:id/end', networkError).on('PATCH /api/admin/investments/:id/processing', networkError);
     renderWithProviders(<ActiveInvestmentsScreen />);
     await act('Stop');
     await findErrorToast('Failed to stop investment');
@@ -59,7 +59,7 @@ describe('investment screens', () => {
   });
 
   it('pending: asks for pending ones; Approve and Processing', async () => {
-    http.on('PATCH /api/admin/investments/:id/approve', networkDown).on('PATCH /api/admin/investments/:id/processing', { body: { data: row } });
+    http.on('PATCH /api/admin/investments/:id/approve', networkError).on('PATCH /api/admin/investments/:id/processing', { body: { data: row } });
     renderWithProviders(<PendingInvestmentsScreen />);
     await act('Approve');
     await findErrorToast('Failed to approve investment.');
@@ -83,7 +83,7 @@ describe('investment screens', () => {
   });
 
   it("shows 'Failed to fetch investments.'", async () => {
-    http.on('GET /api/admin/investments/all', networkDown);
+    http.on('GET /api/admin/investments/all', networkError);
     renderWithProviders(<InvestmentsScreen />);
     expect(await screen.findByText('Failed to fetch investments.')).toBeInTheDocument();
   });

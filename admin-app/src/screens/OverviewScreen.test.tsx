@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
-import { data, solvency, userRow } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { solvency, userRow } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import OverviewScreen from './OverviewScreen';
 
 let http: HttpStub;
@@ -10,8 +10,8 @@ afterEach(() => http.restore());
 describe('OverviewScreen', () => {
   it('shows Total Deposit (sum of balances), Total Users, solvency per asset and the users table', async () => {
     http = stubHttp({
-      'GET /api/admin/solvency': data(solvency({ totalUserBalances: 12345.6, totalUsers: 2 })),
-      'GET /api/admin/users': data([userRow(), userRow({ uid: 'u2', name: 'Bo Li', email: 'bo@example.com', balance: 10845.6 })]),
+      'GET /api/admin/solvency': ok(solvency({ totalUserBalances: 12345.6, totalUsers: 2 })),
+      'GET /api/admin/users': ok([userRow(), userRow({ uid: 'u2', name: 'Bo Li', email: 'bo@example.com', balance: 10845.6 })]),
     });
     renderWithProviders(<OverviewScreen />);
     const deposit = (await screen.findByRole('heading', { name: 'Total Deposit' })).parentElement as HTMLElement;
@@ -33,7 +33,7 @@ describe('OverviewScreen', () => {
   });
 
   it('shows each failure on its own', async () => {
-    http = stubHttp({ 'GET /api/admin/solvency': { status: 403, body: { message: 'Admins only', code: 'FORBIDDEN' } }, 'GET /api/admin/users': networkDown });
+    http = stubHttp({ 'GET /api/admin/solvency': { status: 403, body: { message: 'Admins only', code: 'FORBIDDEN' } }, 'GET /api/admin/users': networkError });
     renderWithProviders(<OverviewScreen />);
     expect(await screen.findByText('Admins only')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch users.')).toBeInTheDocument();

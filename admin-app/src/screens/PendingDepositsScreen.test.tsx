@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
-import { data, deposit } from '../test/fixtures';
-import { failWith, networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { deposit } from '../test/fixtures';
+import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import PendingDepositsScreen from './PendingDepositsScreen';
 
@@ -12,7 +12,7 @@ afterEach(() => http.restore());
 const rows = [deposit({ id: 'd1', amount: 250, method: 'bitcoin' }), deposit({ id: 'd2', method: 'solana', status: 'approved', user: { name: 'Old Approved', email: 'old@example.com' } })];
 
 function setup() {
-  http = stubHttp({ 'GET /api/admin/deposits/all': data(rows) });
+  http = stubHttp({ 'GET /api/admin/deposits/all': ok(rows) });
   renderWithProviders(<PendingDepositsScreen />, { route: '/admin/pending-deposit' });
 }
 
@@ -34,7 +34,7 @@ describe('PendingDepositsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
     expect(http.mutations()).toHaveLength(0);
     http.on('PATCH /api/admin/deposits/:id/:method/approve', { body: { data: { ...rows[0], status: 'approved' } } });
-    http.on('GET /api/admin/deposits/all', data([rows[1]]));
+    http.on('GET /api/admin/deposits/all', ok([rows[1]]));
     await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
     await findSuccessToast('Deposit approved successfully.');
     expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/admin/deposits/d1/bitcoin/approve']);
@@ -57,27 +57,27 @@ describe('PendingDepositsScreen', () => {
     await findSuccessToast('Deposit declined successfully.');
     expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/admin/deposits/d1/decline']);
 
-    http.on('PATCH /api/admin/deposits/:id/decline', networkDown);
+    http.on('PATCH /api/admin/deposits/:id/decline', networkError);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline deposit d1' }));
     await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Decline' }));
     await findErrorToast('Decline failed.');
 
-    http.on('PATCH /api/admin/deposits/:id/:method/approve', networkDown);
+    http.on('PATCH /api/admin/deposits/:id/:method/approve', networkError);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
     await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
     await findErrorToast('Approval failed.');
 
-    http.on('PATCH /api/admin/deposits/:id/:method/approve', failWith(409, 'Deposit is no longer pending'));
+    http.on('PATCH /api/admin/deposits/:id/:method/approve', fail(409, 'Deposit is no longer pending'));
     await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
     await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
     await findErrorToast('Deposit is no longer pending');
   });
 
   it('shows the fetch failure with a retry', async () => {
-    http = stubHttp({ 'GET /api/admin/deposits/all': networkDown });
+    http = stubHttp({ 'GET /api/admin/deposits/all': networkError });
     renderWithProviders(<PendingDepositsScreen />);
     expect(await screen.findByText('Failed to fetch deposits.')).toBeInTheDocument();
-    http.on('GET /api/admin/deposits/all', data(rows));
+    http.on('GET /api/admin/deposits/all', ok(rows));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, withdrawal } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { withdrawal } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import PendingWithdrawalsScreen from './PendingWithdrawalsScreen';
 
@@ -22,7 +22,7 @@ async function act(button: string, confirm: string) {
 
 describe('PendingWithdrawalsScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/withdrawals/all': data(rows) });
+    http = stubHttp({ 'GET /api/admin/withdrawals/all': ok(rows) });
   });
 
   it('lists pending and processing withdrawals with their address', async () => {
@@ -51,14 +51,14 @@ describe('PendingWithdrawalsScreen', () => {
   });
 
   it("shows 'Failed to process Withdrawals' when an action fails without a server message", async () => {
-    http.on('PATCH /api/admin/withdrawals/:id/approve', networkDown);
+    http.on('PATCH /api/admin/withdrawals/:id/approve', networkError);
     renderWithProviders(<PendingWithdrawalsScreen />);
     await act('Approve withdrawal w1', 'Approve');
     await findErrorToast('Failed to process Withdrawals');
   });
 
   it("shows 'Failed to fetch withdrawals.' when the list cannot load", async () => {
-    http.on('GET /api/admin/withdrawals/all', networkDown);
+    http.on('GET /api/admin/withdrawals/all', networkError);
     renderWithProviders(<PendingWithdrawalsScreen />);
     expect(await screen.findByText('Failed to fetch withdrawals.')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, plan, userRow } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { plan, userRow } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import CreatePlanScreen from './CreatePlanScreen';
 import PlansScreen from './PlansScreen';
@@ -12,7 +12,7 @@ afterEach(() => http.restore());
 
 describe('CreatePlanScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/users': data([userRow({ uid: 'u9', name: 'Owner Olu', email: 'olu@example.com' })]) });
+    http = stubHttp({ 'GET /api/admin/users': ok([userRow({ uid: 'u9', name: 'Owner Olu', email: 'olu@example.com' })]) });
   });
 
   async function fillNumbers() {
@@ -50,7 +50,7 @@ describe('CreatePlanScreen', () => {
     await fillNumbers();
     await userEvent.click(screen.getByRole('button', { name: 'Create Plan' }));
     await findErrorToast('maxAmount must be at least minAmount');
-    http.on('POST /api/admin/plans', networkDown);
+    http.on('POST /api/admin/plans', networkError);
     await userEvent.click(screen.getByRole('button', { name: 'Create Plan' }));
     await findErrorToast('Failed to create plan.');
   });
@@ -59,7 +59,7 @@ describe('CreatePlanScreen', () => {
 describe('PlansScreen', () => {
   it('shows plans as cards and deletes one after confirmation', async () => {
     http = stubHttp({
-      'GET /api/plan/all': data([plan({ id: 'p1', name: 'Gold' }), plan({ id: 'p2', name: null, returns: 5, duration: 7, uid: 'u1', user: { name: 'Jane Doe' } })]),
+      'GET /api/plan/all': ok([plan({ id: 'p1', name: 'Gold' }), plan({ id: 'p2', name: null, returns: 5, duration: 7, uid: 'u1', user: { name: 'Jane Doe' } })]),
       'DELETE /api/admin/plans/:id': { body: { message: 'Plan deleted' } },
     });
     renderWithProviders(<PlansScreen />);
@@ -72,7 +72,7 @@ describe('PlansScreen', () => {
     expect(screen.getByText('5% for 7 days')).toBeInTheDocument();
     expect(http.requests[0]?.headers.get('authorization')).toBe('Bearer admin-test-token');
 
-    http.on('GET /api/plan/all', data([plan({ id: 'p2', name: 'Left' })]));
+    http.on('GET /api/plan/all', ok([plan({ id: 'p2', name: 'Left' })]));
     await userEvent.click(within(gold).getByRole('button', { name: 'Delete Plan Gold' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Plan' }));
     await findSuccessToast('Plan deleted successfully.');
@@ -82,7 +82,7 @@ describe('PlansScreen', () => {
   });
 
   it('shows the failure of a delete', async () => {
-    http = stubHttp({ 'GET /api/plan/all': data([plan()]), 'DELETE /api/admin/plans/:id': networkDown });
+    http = stubHttp({ 'GET /api/plan/all': ok([plan()]), 'DELETE /api/admin/plans/:id': networkError });
     renderWithProviders(<PlansScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Plan Gold' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Plan' }));

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, earning, investment } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { earning, investment } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import TopEarningsScreen from './TopEarningsScreen';
 
@@ -22,7 +22,7 @@ async function openManage(name = 'Jane Doe', plan = 'Gold') {
 
 describe('TopEarningsScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/investments/all': data(rows) });
+    http = stubHttp({ 'GET /api/admin/investments/all': ok(rows) });
   });
 
   it('lists investments by earnings, highest first, without pending ones', async () => {
@@ -88,7 +88,7 @@ describe('TopEarningsScreen', () => {
     await findSuccessToast('Earnings deducted successfully!');
     expect(http.mutations()[1]?.body).toEqual({ amount: 10, plan_id: 'p2', investment_id: 'i2' });
 
-    http.on('POST /api/admin/earnings/:uid', networkDown);
+    http.on('POST /api/admin/earnings/:uid', networkError);
     dialog = await openManage();
     await userEvent.type(within(dialog).getByLabelText(/Amount/), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, trader } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { trader } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import UpdateTradersScreen from './UpdateTradersScreen';
 
@@ -24,7 +24,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: s
 
 describe('UpdateTradersScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/copyTrade': data([trader({ _id: 't1' }), trader({ _id: 't2', name: 'Bea Beta', winRate: 40 })]) });
+    http = stubHttp({ 'GET /api/copyTrade': ok([trader({ _id: 't1' }), trader({ _id: 't2', name: 'Bea Beta', winRate: 40 })]) });
   });
 
   it("shows 'Add New' and 'View All' with the trader count badge", async () => {
@@ -107,7 +107,7 @@ describe('UpdateTradersScreen', () => {
     expect(http.mutations().map((r) => r.path)).toEqual(['/api/image/upload-single']);
 
     http.on('POST /api/image/upload-single', { status: 201, body: { mediaUrl: '/uploads/abc.png' } });
-    http.on('POST /api/copyTrade', networkDown);
+    http.on('POST /api/copyTrade', networkError);
     await user.click(screen.getByRole('button', { name: 'Add Trader' }));
     await findErrorToast('Failed to upload trader.');
     expect(screen.queryByText('Added Successfully!')).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { data, wallet } from '../test/fixtures';
-import { networkDown, stubHttp, type HttpStub } from '../test/http-stub';
+import { wallet } from '../test/fixtures';
+import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import UpdateWalletsScreen from './UpdateWalletsScreen';
 
@@ -18,7 +18,7 @@ async function save() {
 
 describe('UpdateWalletsScreen', () => {
   it('is read-only until Edit; Cancel restores the saved values', async () => {
-    http = stubHttp({ 'GET /api/wallet-address': data([wallet()]) });
+    http = stubHttp({ 'GET /api/wallet-address': ok([wallet()]) });
     renderWithProviders(<UpdateWalletsScreen />);
     const bitcoin = await screen.findByLabelText('Bitcoin address');
     expect(bitcoin).toHaveValue('bc1-old');
@@ -40,12 +40,12 @@ describe('UpdateWalletsScreen', () => {
   });
 
   it('PATCHes the existing record by _id with all four addresses', async () => {
-    http = stubHttp({ 'GET /api/wallet-address': data([wallet()]), 'PATCH /api/wallet-address/update/:id': { body: { data: wallet({ bitcoin: 'bc1-new' }) } } });
+    http = stubHttp({ 'GET /api/wallet-address': ok([wallet()]), 'PATCH /api/wallet-address/update/:id': { body: { data: wallet({ bitcoin: 'bc1-new' }) } } });
     renderWithProviders(<UpdateWalletsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.clear(screen.getByLabelText('Bitcoin address'));
     await userEvent.type(screen.getByLabelText('Bitcoin address'), 'bc1-new');
-    http.on('GET /api/wallet-address', data([wallet({ bitcoin: 'bc1-new' })]));
+    http.on('GET /api/wallet-address', ok([wallet({ bitcoin: 'bc1-new' })]));
     await save();
     await findSuccessToast('Wallet addresses updated!');
     const [sent] = http.mutations();
@@ -56,7 +56,7 @@ describe('UpdateWalletsScreen', () => {
   });
 
   it("POSTs a new record when none exists; 'Update failed.' on failure", async () => {
-    http = stubHttp({ 'GET /api/wallet-address': data([]), 'POST /api/wallet-address': networkDown });
+    http = stubHttp({ 'GET /api/wallet-address': ok([]), 'POST /api/wallet-address': networkError });
     renderWithProviders(<UpdateWalletsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     for (const [i, label] of LABELS.entries()) await userEvent.type(screen.getByLabelText(label), `addr-${i}`);
@@ -70,7 +70,7 @@ describe('UpdateWalletsScreen', () => {
   });
 
   it("shows 'Failed to fetch wallet addresses.'", async () => {
-    http = stubHttp({ 'GET /api/wallet-address': networkDown });
+    http = stubHttp({ 'GET /api/wallet-address': networkError });
     renderWithProviders(<UpdateWalletsScreen />);
     expect(await screen.findByText('Failed to fetch wallet addresses.')).toBeInTheDocument();
   });

@@ -66,6 +66,3 @@ export function solvency(over: Partial<Solvency> = {}): Solvency {
     ...over,
   };
 }
-
-/** `{ data }` envelope of list and record responses. */
-export const data = <T>(value: T) => ({ body: { data: value } });

@@ -1,4 +1,4 @@
-import { fail, networkError, ok, stubHttp, type HttpStub } from './http-stub';
+import { fail, malformed, networkError, ok, stubHttp, type HttpStub } from './http-stub';
 
 const plan = { id: 'p1', name: 'Gold', minAmount: 100, maxAmount: 5000, returns: 12.5, duration: 30, uid: null, user: null, createdAt: '2026-11-01T10:00:00.000Z' };
 const deposit = { id: 'd1', uid: 'u1', amount: 250, method: 'bitcoin', status: 'pending', createdAt: '2026-11-01T10:00:00.000Z', decidedAt: null, user: { name: 'Jane Doe', email: 'jane@example.com' } };
@@ -26,6 +26,11 @@ describe('routes are checked against the contract when stubbed', () => {
     );
     http = stubHttp();
     expect(() => http?.on('PATCH /api/admin/deposits/:id/:method/approve', { body: deposit })).toThrow("approveDeposit response");
+  });
+
+  test('malformed() is the one way to answer outside the contract on purpose', async () => {
+    http = stubHttp({ 'GET /api/copyTrade': malformed({ data: { not: 'a list' } }) });
+    expect(await (await fetch('/api/copyTrade')).json()).toEqual({ data: { not: 'a list' } });
   });
 
   test('an error reply must be the server error body', () => {

@@ -25,6 +25,8 @@ export interface StubReply {
   body?: unknown;
   /** Reject like fetch does when the server cannot be reached. */
   networkError?: true;
+  /** Not checked against the contract: see `malformed`. */
+  malformed?: true;
 }
 
 export type StubHandler = StubReply | ((request: RecordedRequest, params: Record<string, string>) => StubReply | Promise<StubReply>);
@@ -46,6 +48,11 @@ export const ok = (data: unknown, message?: string): StubReply => ({ body: messa
 /** An error as the server sends it: status plus `{ message, code }`. */
 export const fail = (status: number, message: string, code = 'ERROR'): StubReply => ({ status, body: { message, code } });
 export const networkError: StubReply = { networkError: true };
+/**
+ * A body the contract forbids, on purpose: only for a screen's own handling of a malformed answer
+ * (the spec's 'Invalid data format received'). Every other reply is checked.
+ */
+export const malformed = (body: unknown): StubReply => ({ body, malformed: true });
 
 interface Pattern {
   method: string;
@@ -91,7 +98,7 @@ function matcher(pattern: Pattern): (path: string) => Record<string, string> | u
 
 /** Throws when a reply is not what the server could send for `name`. */
 function checkReply(route: string, name: RouteName, reply: StubReply): void {
-  if (reply.networkError) return;
+  if (reply.networkError || reply.malformed) return;
   const status = reply.status ?? routes[name].status;
   const schema: z.ZodType = status >= 400 ? ErrorBody : routes[name].response;
   const parsed = schema.safeParse(reply.body);

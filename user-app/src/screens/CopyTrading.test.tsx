@@ -45,7 +45,7 @@ describe('Copy trading', () => {
   });
 
   it('accepts a bare array too', async () => {
-    http = stub({ 'GET /api/copyTrade': { status: 200, body: traders } });
+    http = stub({ 'GET /api/copyTrade': malformed(traders) });
     show();
     expect(await screen.findByText('Alan Turing')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { profile } from '../test/fixtures';
-import { ok, stubHttp, type HttpStub } from '../test/http-stub';
+import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { currentPath, renderWithProviders, signIn } from '../test/render';
 import Deposit from './Deposit';
 
