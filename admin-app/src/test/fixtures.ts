@@ -57,10 +57,10 @@ export function invite(over: Partial<AdminInvite> = {}): AdminInvite {
 export function solvency(over: Partial<Solvency> = {}): Solvency {
   return {
     assets: [
-      { asset: 'btc', available: 1000, held: 0, invested: 500, owed: 1500, custody: 1500 },
-      { asset: 'usdt', available: 500, held: 100, invested: 0, owed: 600, custody: 550 },
-      { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
-      { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+      { asset: 'btc', available: 1000, held: 0, invested: 500, owed: 1500, custody: 1500, gap: 0 },
+      { asset: 'usdt', available: 500, held: 100, invested: 0, owed: 600, custody: 550, gap: -50 },
+      { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0, gap: 0 },
+      { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0, gap: 0 },
     ],
     earningsOwed: 40, returnsPaid: 40, totalOwed: 2140, totalCustody: 2050, totalUserBalances: 1500, totalUsers: 1,
     ...over,

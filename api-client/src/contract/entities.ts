@@ -221,6 +221,8 @@ export const SolvencyAsset = z.object({
   invested: usdFigure,
   owed: usdFigure,
   custody: usdFigure,
+  /** custody − owed, exact (from cents); negative when custody is short */
+  gap: usdFigure,
 });
 export const Solvency = z.object({
   assets: z.array(SolvencyAsset),

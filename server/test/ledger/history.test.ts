@@ -96,10 +96,10 @@ test('GET /admin/solvency: owed per asset against custody; the totals reconcile'
   expect(res.status).toBe(200);
   const s = res.body.data;
   expect(s.assets).toEqual([
-    { asset: 'btc', available: 200, held: 0, invested: 0, owed: 200, custody: 200 },
-    { asset: 'usdt', available: 900, held: 100, invested: 0, owed: 1000, custody: 1000 },
-    { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
-    { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0 },
+    { asset: 'btc', available: 200, held: 0, invested: 0, owed: 200, custody: 200, gap: 0 },
+    { asset: 'usdt', available: 900, held: 100, invested: 0, owed: 1000, custody: 1000, gap: 0 },
+    { asset: 'eth', available: 0, held: 0, invested: 0, owed: 0, custody: 0, gap: 0 },
+    { asset: 'sol', available: 0, held: 0, invested: 0, owed: 0, custody: 0, gap: 0 },
   ]);
   expect(s).toMatchObject({ earningsOwed: 53, returnsPaid: 53, totalOwed: 1253, totalCustody: 1200, totalUserBalances: 1100, totalUsers: 2 });
   expect(s.totalOwed - s.totalCustody).toBe(s.returnsPaid);

@@ -36,7 +36,7 @@ const Covered = styled.span<{ $ok: boolean }>`
 
 const ASSET_NAMES: Record<Solvency['assets'][number]['asset'], string> = { btc: 'Bitcoin', usdt: 'USDT', eth: 'Ethereum', sol: 'Solana' };
 
-type AssetRow = Solvency['assets'][number] & { gap: number };
+type AssetRow = Solvency['assets'][number];
 
 const assetColumns = [
   { key: 'asset', header: 'Asset', render: (r: AssetRow) => ASSET_NAMES[r.asset] },
@@ -54,7 +54,8 @@ const assetColumns = [
 
 /** Overview figures: Total Deposit (sum of user balances), Total Users, and solvency per asset. */
 export function SolvencyPanel({ solvency }: { solvency: Solvency }) {
-  const rows = solvency.assets.map((a): AssetRow => ({ ...a, gap: Math.round((a.custody - a.owed) * 100) / 100 }));
+  // custody − owed comes from the server, computed in cents.
+  const rows = solvency.assets;
   return (
     <>
       <Stats>

@@ -34,7 +34,7 @@ export async function solvency(q: Queryable): Promise<Solvency> {
     const c = -get('custody', asset);
     owed += a + h + i;
     custodyTotal += c;
-    return { asset, available: dbUsd(a), held: dbUsd(h), invested: dbUsd(i), owed: dbUsd(a + h + i), custody: dbUsd(c) };
+    return { asset, available: dbUsd(a), held: dbUsd(h), invested: dbUsd(i), owed: dbUsd(a + h + i), custody: dbUsd(c), gap: dbUsd(c - (a + h + i)) };
   });
   const earningsOwed = get('earnings', 'usd');
   const first = r.rows[0];
