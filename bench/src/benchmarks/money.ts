@@ -41,7 +41,8 @@ export function moneyMix(adminToken: string, investors: Investor[], pending: Dep
       method: 'POST',
       path: '/api/withdrawal',
       headers: { authorization: `Bearer ${inv.token}`, 'content-type': 'application/json', 'idempotency-key': newKey() },
-      body: JSON.stringify({ method: turn % 4 === 1 ? 'bank' : 'usdt', amount: 1, to: inv.uid, address: 'bench-wallet' }),
+      // A bank withdrawal names no wallet address (rules/withdrawals.ts).
+      body: JSON.stringify(turn % 4 === 1 ? { method: 'bank', amount: 1, to: inv.uid } : { method: 'usdt', amount: 1, to: inv.uid, address: 'bench-wallet' }),
     };
   };
   return { setupRequest, counts };
