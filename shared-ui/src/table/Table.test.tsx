@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderUi } from '../../test/render';
 import { theme } from '../theme';
-import { Table } from './Table';
+import { CARDS_QUERY, Table } from './Table';
 import type { TableColumn } from './cells';
 
 interface Tx {
@@ -128,5 +128,68 @@ describe('Table', () => {
   it('has no pager when everything fits', () => {
     renderUi(<Table columns={[{ key: 'n', header: 'N' }]} rows={[{ n: 1 }]} pageSize={5} />);
     expect(screen.queryByText(/Page 1 of/)).not.toBeInTheDocument();
+  });
+});
+
+/** jsdom has no layout: the viewport is what matchMedia answers for the Table's query. */
+function viewport(phone: boolean) {
+  const listeners = new Set<() => void>();
+  const state = { phone };
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return query === CARDS_QUERY && state.phone;
+    },
+    media: query,
+    addEventListener: (_: string, l: () => void) => listeners.add(l),
+    removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+  })) as unknown as typeof window.matchMedia;
+  return (next: boolean) =>
+    act(() => {
+      state.phone = next;
+      listeners.forEach((l) => l());
+    });
+}
+
+describe('Table below 600 px', () => {
+  const actions: TableColumn<Tx> = { key: 'actions', header: 'Actions', render: (r) => <button type="button">{`Approve ${r.id}`}</button> };
+
+  it('shows each row as a card of header: value lines, in a list named by the caption', () => {
+    viewport(true);
+    renderUi(<Table columns={[...columns, actions]} rows={rows} caption="Transactions" />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Transactions' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    const lines = (card: HTMLElement) => {
+      const values = within(card).getAllByRole('definition');
+      return within(card).getAllByRole('term').map((t, i) => `${t.textContent}: ${values[i]?.textContent}`);
+    };
+    expect(lines(cards[1]!)).toEqual(['Method: SOL', 'Type: withdraw', 'Amount: $20.00', 'Date: -', 'Status: Pending', 'Actions: Approve 2']);
+    // The status keeps its colour and the actions stay usable inside the card.
+    expect(within(cards[2]!).getByText('Declined')).toHaveStyle({ backgroundColor: theme.colors.danger });
+    expect(within(cards[3]!).getByRole('button', { name: 'Approve 4' })).toBeInTheDocument();
+  });
+
+  it('keeps search, paging and the empty message', async () => {
+    viewport(true);
+    const user = userEvent.setup();
+    renderUi(<Table columns={columns} rows={rows} caption="Transactions" searchable searchLabel="Search transactions" pageSize={3} />);
+    expect(within(screen.getByRole('list', { name: 'Transactions' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'zzz');
+    expect(screen.getByText('No data available to display.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('switches between cards and a real table as the width crosses 600 px', () => {
+    const resize = viewport(false);
+    renderUi(<Table columns={columns} rows={rows} caption="Transactions" />);
+    expect(screen.getByRole('table', { name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    resize(true);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Transactions' })).toBeInTheDocument();
+    resize(false);
+    expect(screen.getByRole('table', { name: 'Transactions' })).toBeInTheDocument();
   });
 });

@@ -3,9 +3,14 @@ import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../a11y';
 import { Button } from '../Button';
 import { controlCss } from '../input/Field';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { CardList } from './CardList';
 import { compareValues, displayText, rawValue, renderCell, type TableColumn } from './cells';
 
 export const NO_DATA_MESSAGE = 'No data available to display.';
+
+/** Below 600 px a table becomes stacked cards: no sideways scrolling on phones. */
+export const CARDS_QUERY = '(max-width: 599.98px)';
 
 export interface TableProps<Row> {
   columns: readonly TableColumn<Row>[];
@@ -81,6 +86,16 @@ const Empty = styled.td`
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(3)} !important;
 `;
 
+const EmptyCards = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
 const Search = styled.input`
   ${controlCss}
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) { max-width: 320px; }
@@ -110,7 +125,8 @@ function SortIcon({ dir }: { dir: 'ascending' | 'descending' | 'none' }) {
 
 /**
  * Data table: formats money/date/status/method columns, '-' for empty cells, optional search,
- * sortable headers and pagination; scrolls sideways on narrow screens.
+ * sortable headers and pagination. Below 600 px the rows are stacked cards of `header: value`
+ * lines (CardList): a real table for wide screens, a list of description lists on phones.
  */
 export function Table<Row>({
   columns,
@@ -124,6 +140,7 @@ export function Table<Row>({
   emptyMessage = NO_DATA_MESSAGE,
 }: TableProps<Row>) {
   const searchId = useId();
+  const cards = useMediaQuery(CARDS_QUERY);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>(null);
   const [page, setPage] = useState(1);
@@ -156,23 +173,59 @@ export function Table<Row>({
     setPage(1);
   };
 
-  let body: ReactNode;
-  if (noData) {
-    body = (
-      <tr>
-        <Empty colSpan={Math.max(1, columns.length)}>{emptyMessage}</Empty>
-      </tr>
-    );
+  const rowKey = (row: Row, i: number) => (getRowKey ? getRowKey(row, i) : i);
+  const align = (c: TableColumn<Row>) => c.align ?? (c.kind === 'money' ? 'right' : 'left');
+
+  let rowsView: ReactNode;
+  if (cards) {
+    rowsView = noData ? <EmptyCards>{emptyMessage}</EmptyCards> : <CardList columns={columns} rows={visible} label={caption} rowKey={rowKey} />;
   } else {
-    body = visible.map((row, i) => (
-      <tr key={getRowKey ? getRowKey(row, i) : i}>
-        {columns.map((c) => (
-          <td key={c.key} data-align={c.align ?? (c.kind === 'money' ? 'right' : 'left')} data-wrap={!c.render && (c.kind ?? 'text') === 'text' ? '' : undefined}>
-            {renderCell(row, c)}
-          </td>
-        ))}
-      </tr>
-    ));
+    rowsView = (
+      // Focusable so keyboard users can scroll a wide table sideways.
+      <Scroll role="region" aria-label={caption} tabIndex={0}>
+        <T>
+          <Caption $hidden={!showCaption}>{caption}</Caption>
+          {columns.length > 0 ? (
+            <thead>
+              <tr>
+                {columns.map((c) => {
+                  const dir = sort && sort.key === c.key ? sort.dir : 'none';
+                  return (
+                    <th key={c.key} scope="col" aria-sort={c.sortable ? dir : undefined} data-align={align(c)}>
+                      {c.sortable ? (
+                        <SortButton type="button" onClick={() => toggleSort(c.key)}>
+                          {c.header}
+                          <SortIcon dir={dir} />
+                        </SortButton>
+                      ) : (
+                        c.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody>
+            {noData ? (
+              <tr>
+                <Empty colSpan={Math.max(1, columns.length)}>{emptyMessage}</Empty>
+              </tr>
+            ) : (
+              visible.map((row, i) => (
+                <tr key={rowKey(row, i)}>
+                  {columns.map((c) => (
+                    <td key={c.key} data-align={align(c)} data-wrap={!c.render && (c.kind ?? 'text') === 'text' ? '' : undefined}>
+                      {renderCell(row, c)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </T>
+      </Scroll>
+    );
   }
 
   return (
@@ -192,34 +245,7 @@ export function Table<Row>({
           />
         </div>
       ) : null}
-      {/* Focusable so keyboard users can scroll a wide table sideways. */}
-      <Scroll role="region" aria-label={caption} tabIndex={0}>
-        <T>
-          <Caption $hidden={!showCaption}>{caption}</Caption>
-          {columns.length > 0 ? (
-            <thead>
-              <tr>
-                {columns.map((c) => {
-                  const dir = sort && sort.key === c.key ? sort.dir : 'none';
-                  return (
-                    <th key={c.key} scope="col" aria-sort={c.sortable ? dir : undefined} data-align={c.align ?? (c.kind === 'money' ? 'right' : 'left')}>
-                      {c.sortable ? (
-                        <SortButton type="button" onClick={() => toggleSort(c.key)}>
-                          {c.header}
-                          <SortIcon dir={dir} />
-                        </SortButton>
-                      ) : (
-                        c.header
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-          ) : null}
-          <tbody>{body}</tbody>
-        </T>
-      </Scroll>
+      {rowsView}
       {pages > 1 ? (
         <Pager aria-label={`${caption} pages`}>
           <Button variant="secondary" size="small" disabled={current <= 1} onClick={() => setPage(current - 1)}>
