@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 
 /** Strings attackers and broken clients send. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '',
     ' ',
@@ -33,7 +33,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
 );
 
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(0, -0, -1, 0.001, 1e12 + 1, 1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -1e12, 0.1 + 0.2),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),

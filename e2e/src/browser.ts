@@ -3,7 +3,7 @@
 // offline exactly as in CI.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export function launchBrowser(): Promise<Browser> {

@@ -10,7 +10,7 @@ export interface RunInfo {
   database: string;
 }
 
-export const e2eRoot = join(__dirname, '..');
+const e2eRoot = join(__dirname, '..');
 export const repoRoot = join(e2eRoot, '..');
 export const resultsDir = join(e2eRoot, 'results');
 export const shotsDir = join(e2eRoot, 'shots');

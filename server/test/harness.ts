@@ -23,7 +23,7 @@ export const USER_PASSWORD = 'Secret123!';
 
 type In<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
 
-export interface CallOptions<N extends RouteName> extends Omit<ApiRequest, 'body'> {
+interface CallOptions<N extends RouteName> extends Omit<ApiRequest, 'body'> {
   params?: In<N, 'params'>;
   query?: In<N, 'query'>;
   body?: In<N, 'body'> | FormData | Record<string, unknown>;
@@ -110,7 +110,7 @@ async function snapshotSeedRows(db: Db): Promise<Array<[string, string]>> {
  * A real server on 127.0.0.1:<random port> over a fresh database: PGlite in memory, or a fresh
  * schema of DATABASE_URL's PostgreSQL. Rate limits are off unless `overrides` sets them.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDeps, 'db'> = {}): Promise<TestServer> {
+async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDeps, 'db'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-test-'));
   const { db, schema, drop } = await openTestDb();
   await migrateDb(db);

@@ -53,7 +53,7 @@ export async function createDeposit(base: string, investor: Investor, method: st
   return body.data;
 }
 
-export async function approveDeposit(base: string, adminToken: string, deposit: DepositRecord): Promise<void> {
+async function approveDeposit(base: string, adminToken: string, deposit: DepositRecord): Promise<void> {
   await expectApi(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, 200, { token: adminToken });
 }
 

@@ -14,7 +14,7 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
-export function summarize(r: autocannon.Result): LoadResult {
+function summarize(r: autocannon.Result): LoadResult {
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (stat as { count: number }).count;
   return {

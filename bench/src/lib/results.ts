@@ -16,7 +16,7 @@ export interface ResultRow {
 export const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 export const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-export function markdownTable(rows: ResultRow[]): string {
+function markdownTable(rows: ResultRow[]): string {
   const head = '| benchmark | metric | value | target | verdict |\n|---|---|---|---|---|';
   const lines = rows.map((r) => `| ${r.benchmark} | ${r.metric} | ${r.value} | ${r.target ?? ''} | ${r.verdict ?? ''} |`);
   return [head, ...lines].join('\n');
@@ -31,7 +31,7 @@ export function printTable(rows: ResultRow[]): void {
   for (const r of rows) console.log(line(cols.map((c) => r[c] ?? '')));
 }
 
-export function machineLine(): string {
+function machineLine(): string {
   const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
   return `nproc ${availableParallelism()}, ${model}, Node ${process.version}`;
 }
