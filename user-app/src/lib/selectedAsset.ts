@@ -1,3 +1,4 @@
+import { isUsdAmount } from '@halcyon/api-client';
 import { assetByAbbr } from './assets';
 
 /** The deposit choice carried from Deposit to Payment information (spec 3: browser storage). */
@@ -14,14 +15,14 @@ export function saveSelectedAsset(value: SelectedAsset): void {
   window.localStorage.setItem(SELECTED_ASSET_KEY, JSON.stringify(value));
 }
 
-/** The stored choice, or null when missing or tampered with (unknown asset, no positive amount). */
+/** The stored choice, or null when missing or tampered with (unknown asset, an amount the amount rule refuses). */
 export function readSelectedAsset(): SelectedAsset | null {
   const raw = window.localStorage.getItem(SELECTED_ASSET_KEY);
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Partial<SelectedAsset>;
     if (typeof v.abbr !== 'string' || !assetByAbbr(v.abbr)) return null;
-    if (typeof v.amount !== 'number' || !Number.isFinite(v.amount) || v.amount <= 0) return null;
+    if (typeof v.amount !== 'number' || !isUsdAmount(v.amount)) return null;
     return { name: String(v.name ?? ''), abbr: v.abbr, otheAbbr: String(v.otheAbbr ?? ''), amount: v.amount };
   } catch {
     return null;

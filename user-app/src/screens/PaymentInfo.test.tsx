@@ -76,6 +76,16 @@ describe('Payment information', () => {
     expect(http.calls('POST /api/deposit')).toHaveLength(0);
   });
 
+  it('refuses to confirm a stored amount the amount rule refuses (storage edited by hand)', async () => {
+    select({ name: 'Ethereum', abbr: 'eth', otheAbbr: 'ETH', amount: 1e-9 });
+    const u = userEvent.setup();
+    show();
+    await screen.findByText('Invalid or missing wallet address');
+    await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    expect(await screen.findByText('Invalid payment details.')).toBeInTheDocument();
+    expect(http.calls('POST /api/deposit')).toHaveLength(0);
+  });
+
   it('Confirm Payment sends method, amount and from, is disabled while processing, then goes to /user/main after 5 s', async () => {
     jest.useFakeTimers();
     try {
