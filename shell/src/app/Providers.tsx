@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
-import { QueryClientProvider, queryClient, store } from '@halcyon/api-client';
+import { ApiProvider } from '@halcyon/api-client';
 import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../config/runtimeConfig';
@@ -13,15 +12,13 @@ import type { RuntimeConfig } from '../config/runtimeConfig';
 export function Providers({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   return (
     <RuntimeConfigContext.Provider value={config}>
-      <Provider store={store}>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider theme={theme}>
-            <GlobalStyle />
-            {children}
-            <Toaster />
-          </ThemeProvider>
-        </QueryClientProvider>
-      </Provider>
+      <ApiProvider>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          {children}
+          <Toaster />
+        </ThemeProvider>
+      </ApiProvider>
     </RuntimeConfigContext.Provider>
   );
 }
