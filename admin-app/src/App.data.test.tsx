@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@halcyon/api-client';
 import { renderWithProviders } from './test/render';
-import { deposit, solvency, userRow } from './test/fixtures';
+import { deposit, investment, solvency, userRow } from './test/fixtures';
 import { networkError, ok, stubHttp, type HttpStub, type StubReply } from '@halcyon/api-client/testing';
 import App from './App';
 
@@ -105,5 +105,26 @@ describe('admin reads through the shared query cache', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Approve deposit d1' })).toBeInTheDocument();
     expect(screen.queryByText('Failed to fetch deposits.')).not.toBeInTheDocument();
+  });
+
+  it('cancels a read when its screen is left before the answer, and the next screen asks for its own filter', async () => {
+    http.on('GET /api/admin/investments/all', (request) => (request.query.get('status') === 'approved' ? new Promise(() => undefined) : ok([investment({ status: 'pending' })])));
+    const signals: AbortSignal[] = [];
+    const stubbed = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      signals.push(input instanceof Request ? input.signal : (init?.signal ?? new AbortController().signal));
+      return stubbed(input, init);
+    };
+    try {
+      renderWithProviders(<App />, { route: '/admin/active-investment' });
+      await waitFor(() => expect(http.calls('GET /api/admin/investments/all')).toHaveLength(1));
+      expect(signals[0]?.aborted).toBe(false);
+      await go('Pending Investments');
+      expect(await screen.findByRole('button', { name: /^Approve investment of Jane Doe/ })).toBeInTheDocument();
+      expect(signals[0]?.aborted).toBe(true);
+      expect(http.calls('GET /api/admin/investments/all').map((r) => r.query.get('status'))).toEqual(['approved', 'pending']);
+    } finally {
+      globalThis.fetch = stubbed;
+    }
   });
 });
