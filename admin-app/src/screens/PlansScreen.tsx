@@ -1,30 +1,10 @@
-import styled from 'styled-components';
 import { useApiMutation, useApiQuery, type Plan } from '@halcyon/api-client';
 import { Button, Card, EmptyState, formatMoney } from '@halcyon/shared-ui';
+import { CardGrid, Facts } from '../lib/CardGrid';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { newestOf } from '../lib/select';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 240px), 1fr));
-  gap: 16px;
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 4px 12px;
-  margin: 0;
-  dd {
-    margin: 0;
-    text-align: right;
-  }
-`;
 
 const planTitle = (p: Plan) => p.name ?? `${p.returns}% for ${p.duration} days`;
 
@@ -41,7 +21,7 @@ export default function PlansScreen() {
           rows.length === 0 ? (
             <EmptyState message="No plans yet." />
           ) : (
-            <Grid>
+            <CardGrid>
               {rows.map((p) => (
                 <li key={p.id}>
                   <Card
@@ -81,7 +61,7 @@ export default function PlansScreen() {
                   </Card>
                 </li>
               ))}
-            </Grid>
+            </CardGrid>
           )
         }
       </RemoteView>

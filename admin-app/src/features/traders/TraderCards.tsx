@@ -1,38 +1,20 @@
 import styled from 'styled-components';
 import { useApiMutation, type Trader } from '@halcyon/api-client';
 import { Button, Card, EmptyState, winRateTone } from '@halcyon/shared-ui';
+import { CardGrid, Facts } from '../../lib/CardGrid';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
-  gap: 16px;
-`;
 
 const Head = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
+  margin-bottom: 12px;
   img {
     width: 56px;
     height: 56px;
     border-radius: 50%;
     object-fit: cover;
     background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 4px 12px;
-  margin: 12px 0 0;
-  dd {
-    margin: 0;
-    text-align: right;
   }
 `;
 
@@ -49,7 +31,7 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
   if (traders.length === 0) return <EmptyState message="No traders yet." />;
   return (
     <>
-      <Grid>
+      <CardGrid>
         {traders.map((t) => (
           <li key={t._id}>
             <Card
@@ -91,7 +73,7 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
             </Card>
           </li>
         ))}
-      </Grid>
+      </CardGrid>
       {dialog}
     </>
   );
