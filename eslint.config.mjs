@@ -3,6 +3,49 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Import layering (docs/server.md "Layers", docs/frontend.md "Imports"): in `files`, an import whose
+ * specifier matches one of `forbidden` ([regex, why]) is an error. One entry per file set: a later
+ * entry's options replace an earlier one's for the same file, so each set lists all its rules.
+ */
+const layer = (files, forbidden, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex, message })) }] },
+});
+/** An import `depth` folders up (0: this folder) into one of `names`, a folder or a module: `../../screens/X`. */
+const up = (depth, ...names) => `^${depth ? `(\\.\\./){${depth}}` : '\\./'}(${names.join('|')})(/|$)`;
+/** From a folder's flat file, `../<something>`: a sibling folder (another feature). */
+const SIBLING = '^\\.\\./(?!\\.\\./)';
+const S = 'server/src';
+const TOP = ['app', 'main', 'seed'];
+const serverLayers = [
+  layer([`${S}/http/**/*.ts`], [[up(1, 'features', 'services', 'ledger', 'jobs', ...TOP), 'http/ is the route framework: it imports no feature, service or ledger']]),
+  layer([`${S}/features/*/routes.ts`], [
+    [SIBLING, 'features do not import each other: move what they share to a lower layer (services/, ledger/, db/)'],
+    [up(2, ...TOP), 'routes are below app and seed'],
+  ]),
+  layer([`${S}/features/*/*.ts`], [
+    [SIBLING, 'features do not import each other: move what they share to a lower layer (services/, ledger/, db/)'],
+    ['^\\./routes$', 'services do not import routes'],
+    [up(2, 'http', ...TOP), 'services are below routes: no http/ (throw the errors of errors.ts)'],
+  ], [`${S}/features/*/routes.ts`]),
+  layer([`${S}/services/**/*.ts`], [[up(1, 'features', 'http', 'jobs', ...TOP), 'shared services are below features and routes']]),
+  layer([`${S}/jobs/**/*.ts`], [[up(1, 'features', 'services', 'http', ...TOP), 'jobs run the ledger: no features, services or http/']]),
+  layer([`${S}/ledger/**/*.ts`], [[up(1, 'features', 'services', 'http', 'jobs', ...TOP), 'the ledger is below routes and services: it imports db/ and leaf modules only']]),
+  layer([`${S}/db/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', 'auth', 'mail', 'storage', ...TOP), 'db/ is the lowest layer']]),
+  layer([`${S}/{auth,mail,storage}/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
+  layer([`${S}/{config,logger,errors}.ts`], [[up(0, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
+];
+const APPS = '{user-app,admin-app}/src';
+const appLayers = [
+  layer([`${APPS}/features/*/*.{ts,tsx}`], [
+    [SIBLING, 'features do not import each other: move what they share to lib/ (or shared-ui, api-client)'],
+    [up(2, 'screens', 'layout', 'App'), 'features may import lib/, never screens or the layout'],
+  ]),
+  layer([`${APPS}/lib/**/*.{ts,tsx}`], [[up(1, 'features', 'screens', 'layout', 'widgets', 'App'), 'lib/ is the lowest layer of an app']]),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/@mf-types/**', '**/data/**', 'e2e/shots/**', 'e2e/results/**'] },
   js.configs.recommended,
@@ -18,6 +61,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...serverLayers,
+  ...appLayers,
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },

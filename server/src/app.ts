@@ -15,7 +15,7 @@ import { features } from './features';
 import { registerLedgerJobs } from './jobs';
 import { setContractCompilers } from './http/define-route';
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
-import { tooManyRequests } from './http/errors';
+import { tooManyRequests } from './errors';
 import { contentSecurityPolicy } from './http/csp';
 import { registerStatic } from './http/static';
 import { outboxMailer } from './mail/outbox';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
-import { USER_COLUMNS, type UserRow } from '../features/users/profile';
-import { AppError, forbidden, unauthorized } from './errors';
+import { findUserById, type UserRow } from '../db/users';
+import { AppError, forbidden, unauthorized } from '../errors';
 
 export interface AuthInfo {
   uid: string;
@@ -27,8 +27,7 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   if (!token) throw unauthorized();
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
-  const { rows } = await request.server.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [claims.uid]);
-  const user = rows[0];
+  const user = await findUserById(request.server.db, claims.uid);
   if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }

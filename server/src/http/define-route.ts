@@ -4,7 +4,7 @@ import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/a
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { authenticate, type AuthInfo } from './authenticate';
-import { badRequest } from './errors';
+import { badRequest } from '../errors';
 import { filterResponse } from './response-filter';
 import { parsePart } from './validation';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * A response that does not match its route's schema, naming the route and the field. Logged as a

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors';
+import { badRequest } from '../errors';
 
 type Part = 'body' | 'params' | 'query';
 

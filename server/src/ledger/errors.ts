@@ -1,4 +1,4 @@
-import { conflict, notFound, unprocessable, type AppError } from '../http/errors';
+import { conflict, notFound, unprocessable, type AppError } from '../errors';
 
 /** The ledger's refusals, as the HTTP errors the central handler renders. */
 export const insufficientBalance = (): AppError => unprocessable('Insufficient balance', 'INSUFFICIENT_BALANCE');

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { routes, type RouteName } from '@halcyon/api-client/contract';
 import type { Db, TxQueryable } from '../db/types';
-import { AppError, conflict, unprocessable } from '../http/errors';
+import { AppError, conflict, unprocessable } from '../errors';
 
 /**
  * Idempotency-Key for the POSTs that move money (ledger.md rule 3, as Stripe and the IETF draft do):

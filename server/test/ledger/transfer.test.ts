@@ -3,7 +3,7 @@ import { openPglite } from '../../src/db/pglite';
 import type { Db } from '../../src/db/types';
 import { available, custody, earnings, held, returns } from '../../src/ledger/accounts';
 import { transfer, type TransferInput } from '../../src/ledger/transfer';
-import { AppError } from '../../src/http/errors';
+import { AppError } from '../../src/errors';
 import { assertLedgerInvariants } from '../hooks';
 
 // The ledger core straight on PGlite, without HTTP: transfer, its refusals and the database rules.

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button, EmptyState, toast, winRateTone } from '@halcyon/shared-ui';
 import { ApiError, errorMessage, useApiMutation, useApiQuery, useProfileQuery, type Trader } from '@halcyon/api-client';
-import { Avatar } from '../features/account/Avatar';
+import { Avatar } from '../lib/Avatar';
 import { BackLink } from '../features/navigation/BackLink';
 import { ReadState } from '../lib/ReadState';
 import { Facts, Grid, Heading, Page } from '../lib/ui';

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { REMEMBER_TTL_S, SESSION_TTL_S } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
-import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
-import { adminRecord, findUserByEmail, findUserById, userProfile } from '../users/profile';
-import { RESET_SENT_MESSAGE, resetPassword, sendResetLink } from './password-reset';
+import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
+import { findUserByEmail, findUserById } from '../../db/users';
+import { RESET_SENT_MESSAGE, resetPassword, sendResetLink } from '../../services/password-reset';
+import { adminRecord, userProfile } from '../../services/profile';
 
 const BAD_LOGIN = 'Invalid email or password';
 

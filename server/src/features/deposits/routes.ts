@@ -1,5 +1,5 @@
 import { defineRoute, feature } from '../../http/define-route';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
 import { approveDeposit, createDeposit, declineDeposit, listDeposits } from './service';

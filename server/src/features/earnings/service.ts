@@ -1,6 +1,6 @@
 import type { EarningEntry } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
-import { AppError, notFound, unprocessable } from '../../http/errors';
+import { AppError, notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';

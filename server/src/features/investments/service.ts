@@ -1,13 +1,13 @@
 import type { Asset, Investment, InvestMethod, InvestmentStatus } from '@halcyon/api-client/contract';
 import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
-import { unprocessable } from '../../http/errors';
+import { unprocessable } from '../../errors';
 import { available, invested } from '../../ledger/accounts';
 import { bpToPercent, centsToUsd, dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
 import { refuseTransition } from '../../ledger/transitions';
-import { offeredPlan } from '../plans/service';
+import { offeredPlan } from '../../services/plans';
 
 export interface InvestmentRow extends UserColumns {
   id: string;

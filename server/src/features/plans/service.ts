@@ -1,43 +1,15 @@
 import type { CreatePlanBody, Plan } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
-import { notFound } from '../../http/errors';
-import { bpToPercent, dbUsd, percentToBp, usdToCents } from '../../ledger/money';
-import { iso } from '../../ledger/rows';
-
-export interface PlanRow {
-  id: string;
-  name: string | null;
-  min_cents: string;
-  max_cents: string;
-  returns_bp: number;
-  duration_days: number;
-  uid: string | null;
-  owner_name: string | null;
-  created_at: Date;
-}
-
-const select = (from: string) => `SELECT p.id, p.name, p.min_cents, p.max_cents, p.returns_bp, p.duration_days, p.uid, p.created_at,
-  u.name AS owner_name FROM ${from} LEFT JOIN users u ON u.id = p.uid`;
-
-export const toPlan = (r: PlanRow): Plan => ({
-  id: r.id, name: r.name, minAmount: dbUsd(r.min_cents), maxAmount: dbUsd(r.max_cents), returns: bpToPercent(r.returns_bp),
-  duration: r.duration_days, uid: r.uid, user: r.owner_name === null ? null : { name: r.owner_name }, createdAt: iso(r.created_at),
-});
+import { notFound } from '../../errors';
+import { percentToBp, usdToCents } from '../../ledger/money';
+import { selectPlans, toPlan, type PlanRow } from '../../services/plans';
 
 /** Plans on offer: an investor sees public plans and their own private ones; an admin sees all. Never deleted ones. */
 export async function listPlans(q: Queryable, viewer: { uid: string; role: 'user' | 'admin' }): Promise<Plan[]> {
   const r = viewer.role === 'admin'
-    ? await q.query<PlanRow>(`${select('plans p')} WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC, p.id`)
-    : await q.query<PlanRow>(`${select('plans p')} WHERE p.deleted_at IS NULL AND (p.uid IS NULL OR p.uid = $1) ORDER BY p.created_at DESC, p.id`, [viewer.uid]);
+    ? await q.query<PlanRow>(`${selectPlans('plans p')} WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC, p.id`)
+    : await q.query<PlanRow>(`${selectPlans('plans p')} WHERE p.deleted_at IS NULL AND (p.uid IS NULL OR p.uid = $1) ORDER BY p.created_at DESC, p.id`, [viewer.uid]);
   return r.rows.map(toPlan);
-}
-
-/** The plan if it is on offer to `uid` (public or theirs, not deleted); 404 otherwise. */
-export async function offeredPlan(q: Queryable, uid: string, planId: string): Promise<PlanRow> {
-  const r = await q.query<PlanRow>(`${select('plans p')} WHERE p.id = $1 AND p.deleted_at IS NULL AND (p.uid IS NULL OR p.uid = $2)`, [planId, uid]);
-  const row = r.rows[0];
-  if (!row) throw notFound('Plan not found');
-  return row;
 }
 
 /** A private plan (uid given) must belong to an existing open investor. '' counts as no owner. */
@@ -50,7 +22,7 @@ export async function createPlan(q: Queryable, adminUid: string, body: CreatePla
   const name = body.name ? body.name : null;
   const r = await q.query<PlanRow>(
     `WITH p AS (INSERT INTO plans (name, min_cents, max_cents, returns_bp, duration_days, uid, created_by)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *) ${select('p')}`,
+                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *) ${selectPlans('p')}`,
     [name, usdToCents(body.minAmount), usdToCents(body.maxAmount), percentToBp(body.returns), body.duration, owner, adminUid],
   );
   return toPlan(r.rows[0] as PlanRow);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { winRate, type Trader } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { badRequest, notFound } from '../../http/errors';
-import { isMediaUrl } from '../uploads/routes';
+import { badRequest, notFound } from '../../errors';
+import { isMediaUrl } from '../../storage/media-url';
 
 interface Row {
   id: string;

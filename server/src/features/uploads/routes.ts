@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { defineRoute, feature } from '../../http/define-route';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../errors';
+import { mediaUrl } from '../../storage/media-url';
 
 /** By content (magic bytes), never by name or declared type; SVG is refused (it can carry script). */
 const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLOWED).map(([type, ext]) => [ext, type]));
-
-export const mediaUrl = (app: FastifyInstance, name: string) => `${app.config.apiBaseUrl}/media/${name}`;
-
-/** True for a URL this server handed out for an upload. */
-export const isMediaUrl = (app: FastifyInstance, url: string) => url.startsWith(`${app.config.apiBaseUrl}/media/`) && /^[\w-]+\.(png|jpg|gif|webp)$/.test(url.slice(app.config.apiBaseUrl.length + 7));
 
 async function readUpload(app: FastifyInstance, request: import('fastify').FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');

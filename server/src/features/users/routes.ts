@@ -1,8 +1,9 @@
 import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { conflict, notFound } from '../../http/errors';
-import { sendResetLink } from '../auth/password-reset';
-import { findUserById, USER_COLUMNS, userProfile, userProfiles, type UserRow } from './profile';
+import { conflict, notFound } from '../../errors';
+import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
+import { sendResetLink } from '../../services/password-reset';
+import { userProfile, userProfiles } from '../../services/profile';
 
 const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   name: 'name',

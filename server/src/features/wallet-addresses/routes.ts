@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WalletAddress } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { conflict, isUniqueViolation, notFound } from '../../http/errors';
+import { conflict, isUniqueViolation, notFound } from '../../errors';
 
 interface Row {
   id: string;

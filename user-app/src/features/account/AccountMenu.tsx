@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Dropdown } from '@halcyon/shared-ui';
 import { clearUserSessionAtom, dropdownAtom, type UserProfile } from '@halcyon/api-client';
 import { LogoutIcon, SettingsIcon, UserIcon } from '../../lib/icons';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../lib/Avatar';
 
 /** Avatar dropdown: name, email, Profile, Settings, Logout (spec 2). Open state is the session's dropdown slice. */
 export function AccountMenu({ user }: { user: UserProfile }) {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Spinner, toast } from '@halcyon/shared-ui';
 import { UPLOAD_MAX_BYTES, api, errorMessage } from '@halcyon/api-client';
-import { Avatar } from '../account/Avatar';
+import { Avatar } from '../../lib/Avatar';
 
 /**
  * Profile picture with an upload control (edit mode only). Images only, 5 MB at most; the

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../auth/passwords';
-import { AppError } from '../../http/errors';
-import type { UserRow } from '../users/profile';
+import { hashPassword } from '../auth/passwords';
+import { AppError } from '../errors';
+import type { UserRow } from '../db/users';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';

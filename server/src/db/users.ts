@@ -1,0 +1,38 @@
+import type { Queryable } from './types';
+
+/** A users row as the server reads it. It holds the password hash: never send one as is. */
+export interface UserRow {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  phone_number: string;
+  password_hash: string;
+  role: 'user' | 'admin';
+  dob: string | null;
+  profile_pic: string | null;
+  state: string;
+  city: string;
+  bank_name: string;
+  account_number: string;
+  routing_number: string;
+  bitcoin: string;
+  ethereum: string;
+  sol: string;
+  usdt: string;
+  closed_at: Date | null;
+  token_version: number;
+  created_at: Date;
+}
+
+/** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
+export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
+  bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at`;
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()])).rows[0];
+}

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+// The import layering of eslint.config.mjs (docs/server.md "Layers", docs/frontend.md): each
+// snippet is linted as if it were the named file, by the repository's real config.
+const ROOT = resolve(__dirname, '../../..');
+
+// ESLint runs in a child process: it loads its flat config with a native import(), outside Jest.
+const LINT = `
+import { ESLint } from 'eslint';
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const [file, code] of JSON.parse(process.argv[1])) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').length);
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+/** [file the snippet pretends to be, import line, whether the layering refuses it] */
+const CASES: Array<[string, string, boolean]> = [
+  // server: routes → services → ledger → db; http/ imports no feature; features not each other
+  ['server/src/http/authenticate.ts', "import { x } from '../features/users/routes';", true],
+  ['server/src/http/authenticate.ts', "import { x } from '../db/users';", false],
+  ['server/src/features/users/routes.ts', "import { x } from '../auth/routes';", true],
+  ['server/src/features/users/routes.ts', "import { x } from './service';", false],
+  ['server/src/features/users/routes.ts', "import { x } from '../../services/profile';", false],
+  ['server/src/features/investments/service.ts', "import { x } from '../plans/service';", true],
+  ['server/src/features/investments/service.ts', "import { x } from './routes';", true],
+  ['server/src/features/investments/service.ts', "import { x } from '../../http/define-route';", true],
+  ['server/src/features/investments/service.ts', "import { x } from '../../ledger/transfer';", false],
+  ['server/src/services/profile.ts', "import { x } from '../features/users/service';", true],
+  ['server/src/ledger/transfer.ts', "import { x } from '../http/errors';", true],
+  ['server/src/ledger/transfer.ts', "import { x } from '../features/deposits/service';", true],
+  ['server/src/ledger/transfer.ts', "import { x } from '../db/types';", false],
+  ['server/src/ledger/transfer.ts', "import { x } from '../errors';", false],
+  ['server/src/db/pglite.ts', "import { x } from '../ledger/money';", true],
+  ['server/src/jobs/maturity.ts', "import { x } from '../features/investments/service';", true],
+  ['server/src/errors.ts', "import { x } from './http/define-route';", true],
+  // apps: no cross-feature imports; features import lib, never screens; lib imports neither
+  ['user-app/src/features/profile/PictureUpload.tsx', "import { x } from '../account/AccountMenu';", true],
+  ['user-app/src/features/profile/PictureUpload.tsx', "import { x } from '../../screens/Profile';", true],
+  ['user-app/src/features/profile/PictureUpload.tsx', "import { x } from '../../lib/Avatar';", false],
+  ['user-app/src/features/profile/PictureUpload.tsx', "import { x } from './useSaveProfile';", false],
+  ['admin-app/src/features/users/usersColumns.tsx', "import { x } from '../traders/queries';", true],
+  ['admin-app/src/lib/format.ts', "import { x } from '../features/users/queries';", true],
+  ['admin-app/src/screens/AllUsersScreen.tsx', "import { x } from '../features/users/queries';", false],
+];
+
+test('the import layering refuses exactly the imports it should', () => {
+  const counts = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', LINT, JSON.stringify(CASES.map(([file, code]) => [file, code]))], { cwd: ROOT, encoding: 'utf8' }),
+  ) as number[];
+  const got = CASES.map(([file, code], i) => [file, code, (counts[i] ?? 0) > 0]);
+  expect(got).toEqual(CASES);
+}, 60_000);
