@@ -3,7 +3,7 @@ import { queryError } from '@halcyon/api-client';
 import { ErrorState, Loading } from '@halcyon/shared-ui';
 
 /** What RemoteView reads of a query (a useApiQuery result). */
-export interface QueryView<T> {
+interface QueryView<T> {
   data: T | undefined;
   error: unknown;
   isFetching: boolean;

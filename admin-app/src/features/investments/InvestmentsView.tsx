@@ -6,7 +6,7 @@ import { Screen } from '../../lib/Screen';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { INVESTMENTS_FAILED, INVESTMENT_CHANGES, useInvestments } from './queries';
 
-export type InvestmentAction = 'stop' | 'processing' | 'approve';
+type InvestmentAction = 'stop' | 'processing' | 'approve';
 
 const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: string; success: string; failure: string }> = {
   stop: {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, useApiMutation, winRate } from '@halcyon/api-client';
+import { errorMessage, tradeCountProblem, useApiMutation, winRate } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../../lib/format';
 import { toastResult } from '../../lib/toastResult';
@@ -24,19 +24,26 @@ const Added = styled.p`
 `;
 
 /** Spec 9: after 'Added Successfully!' the form resets and shows the list 2000 ms later. */
-export const RESET_AFTER_MS = 2000;
+const RESET_AFTER_MS = 2000;
 
 const empty = { name: '', wins: '', losses: '', profitShare: '' };
 type Values = typeof empty;
 type Errors = Partial<Record<keyof Values | 'image', string>>;
 
+/** The server's count rule with the field's label: 'Wins must be a whole number', or null. */
+function countError(label: string, text: string): string | null {
+  if (text.trim() === '') return `${label} is required`;
+  const problem = tradeCountProblem(Number(text));
+  return problem === null ? null : `${label} ${problem}`;
+}
+
 function validate(values: Values, image: File | null): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
-  if (values.wins.trim() === '') errors.wins = 'Wins is required';
-  else if (!(Number(values.wins) >= 0)) errors.wins = 'Wins must be 0 or more';
-  if (values.losses.trim() === '') errors.losses = 'Losses is required';
-  else if (!(Number(values.losses) >= 0)) errors.losses = 'Losses must be 0 or more';
+  const wins = countError('Wins', values.wins);
+  if (wins) errors.wins = wins;
+  const losses = countError('Losses', values.losses);
+  if (losses) errors.losses = losses;
   if (!values.profitShare.trim()) errors.profitShare = 'Profit share is required';
   if (!image) errors.image = 'Profile image is required';
   return errors;

@@ -50,7 +50,7 @@ interface ImageDropProps {
   error?: string | null;
 }
 
-export const NOT_AN_IMAGE = 'Only image files can be uploaded.';
+const NOT_AN_IMAGE = 'Only image files can be uploaded.';
 
 /** Profile image by drag-and-drop or file picker; anything that is not an image is refused. */
 export function ImageDrop({ file, onChange, error }: ImageDropProps) {

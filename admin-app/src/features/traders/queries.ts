@@ -1,7 +1,7 @@
 import { ApiError, useApiQuery, type ResponseOf, type Trader } from '@halcyon/api-client';
 
 export const TRADERS_FAILED = 'Failed to fetch traders';
-export const INVALID_FORMAT = 'Invalid data format received';
+const INVALID_FORMAT = 'Invalid data format received';
 
 /** The list, checked to be one: a non-list answer is the spec's 'Invalid data format received'. */
 function listOf(response: ResponseOf<'getTraders'>): Trader[] {
