@@ -45,6 +45,16 @@ describe('UpdateTradersScreen', () => {
     expect(http.mutations()).toHaveLength(0);
   });
 
+  it('applies the server\'s count rule to wins and losses: whole numbers, 0 or more', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UpdateTradersScreen />);
+    await fill(user, { name: 'Nia', wins: '2.5', losses: '-1', share: '15%', image: true });
+    await user.click(screen.getByRole('button', { name: 'Add Trader' }));
+    expect(screen.getByText('Wins must be a whole number')).toBeInTheDocument();
+    expect(screen.getByText('Losses must be 0 or more')).toBeInTheDocument();
+    expect(http.mutations()).toHaveLength(0);
+  });
+
   it('computes the win rate read-only, 0 when both are 0', async () => {
     const user = userEvent.setup();
     renderWithProviders(<UpdateTradersScreen />);

@@ -3,6 +3,7 @@ import { DepositMethod, InvestMethod, WithdrawMethod, byRule, id, usdAmount } fr
 import { hasAtMostTwoDecimals } from './rules/money';
 import { isPhoneNumber } from './rules/phone';
 import { dobProblem } from './rules/profile';
+import { MAX_TRADE_COUNT, tradeCountProblem } from './rules/traders';
 import { withdrawalAddressProblem } from './rules/withdrawals';
 
 const text = (max: number) =>
@@ -85,7 +86,12 @@ export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;
 export const CreateInvestmentBody = z.object({ plan_id: id, amount: usdAmount, method: InvestMethod });
 export type CreateInvestmentBody = z.infer<typeof CreateInvestmentBody>;
 
-const count = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(1_000_000, { error: 'is too large' });
+/** A trader's wins or losses (rules/traders.ts). */
+const count = z
+  .number({ error: 'must be a number' })
+  .superRefine(byRule(tradeCountProblem))
+  // For the OpenAPI document only: the rule above decides.
+  .meta({ type: 'integer', minimum: 0, maximum: MAX_TRADE_COUNT });
 
 export const CreatePlanBody = z
   .object({

@@ -103,6 +103,7 @@ describe('traders and copy trading', () => {
     [{ name: '' }, 'name: is required'],
     [{ wins: -1 }, 'wins: must be 0 or more'],
     [{ losses: 1.5 }, 'losses: must be a whole number'],
+    [{ wins: 1_000_001 }, 'wins: is too large'],
     [{ profitShare: undefined }, 'profitShare: is required'],
     [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],
     [{ imageUrl: '/api/media/../../etc/passwd' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],

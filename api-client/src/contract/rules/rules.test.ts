@@ -3,7 +3,7 @@ import { dobProblem } from './profile';
 import { hasAtMostTwoDecimals, isUsdAmount, parseUsdAmount, usdAmountProblem } from './money';
 import { isPhoneNumber, splitPhoneNumber } from './phone';
 import { planRangeProblem } from './plans';
-import { winRate } from './traders';
+import { tradeCountProblem, winRate } from './traders';
 import { withdrawalAddressProblem } from './withdrawals';
 
 describe('money amounts', () => {
@@ -72,6 +72,18 @@ describe('win rate', () => {
     [-1, 3, 0],
   ])('wins %p losses %p → %p %', (wins, losses, rate) => {
     expect(winRate(wins, losses)).toBe(rate);
+  });
+});
+
+describe('trade counts (wins, losses)', () => {
+  it('takes whole numbers from 0 to 1,000,000', () => {
+    for (const n of [0, 1, 70, 1_000_000]) expect(tradeCountProblem(n)).toBeNull();
+  });
+  it('names the reason otherwise', () => {
+    expect(tradeCountProblem(2.5)).toBe('must be a whole number');
+    expect(tradeCountProblem(-1)).toBe('must be 0 or more');
+    expect(tradeCountProblem(1_000_001)).toBe('is too large');
+    expect(tradeCountProblem(Number.NaN)).toBe('must be a number');
   });
 });
 
