@@ -1,0 +1,83 @@
+// Issue 14, item 1: react-toastify in the built product. A toast raised inside a remote (admin-app)
+// and one raised by the shell land in the same single container (the library is a federation
+// singleton), are announced (polite region, status / alert), keep the spec's durations, and the
+// library's injected stylesheet is allowed by the server's Content-Security-Policy (without it no
+// toast would ever close).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { call, fundedInvestor } from '../src/api';
+import { PHONE } from '../src/browser';
+import { journey } from '../src/journey';
+import { shotsDir } from '../src/run-info';
+import { field, loginAdmin, passwordField, shown, url } from '../src/ui';
+
+const j = journey('toasts');
+let depositId = '';
+
+beforeAll(async () => {
+  const { session } = await fundedInvestor('toasts', 100, 'bitcoin');
+  const dep = await call<{ data: { id: string } }>('POST', '/deposit', { token: session.token, body: { method: 'ethereum', amount: 30, from: session.uid } });
+  depositId = dep.data.id;
+});
+
+/**
+ * ms from the toast showing to it closing (losing its role: react-toastify's close, not the exit
+ * animation's end); a screenshot of it on the way, in e2e/shots/<size>/toast.png.
+ */
+async function lifetime(page: Page, toast: Locator, size: 'desktop' | 'phone'): Promise<number> {
+  await shown(toast);
+  const start = Date.now();
+  mkdirSync(join(shotsDir, size), { recursive: true });
+  await page.waitForTimeout(700); // past the slide-in
+  await page.screenshot({ path: join(shotsDir, size, 'toast.png') });
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  return Date.now() - start;
+}
+
+const cspReports = (page: Page) => {
+  const found: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) found.push(msg.text());
+  });
+  return found;
+};
+
+test('a remote\'s success toast shows in the shell\'s one container, as status, for 2000 ms', async () => {
+  const page = await j.open();
+  const csp = cspReports(page);
+  await loginAdmin(page);
+  await j.step(page, 'approve deposit', async () => {
+    await page.goto(url('/admin/pending-deposit'));
+    await (await shown(page.getByRole('button', { name: `Approve deposit ${depositId}` }))).click();
+    await (await shown(page.getByRole('dialog').or(page.getByRole('alertdialog')))).getByRole('button', { name: 'Approve', exact: true }).click();
+    const regions = page.getByRole('region', { name: 'Notifications' });
+    const toast = regions.getByRole('status').filter({ hasText: 'Deposit approved successfully.' });
+    const ms = await lifetime(page, toast, 'desktop');
+    expect(await regions.count()).toBe(1);
+    // Its clock starts once the 0.5 s slide-in has ended.
+    expect(ms).toBeGreaterThanOrEqual(2000);
+    expect(ms).toBeLessThan(3500);
+    // Position fixed comes only from the library's injected stylesheet: the CSP let it apply.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.Toastify__toast-container') ?? document.body).position)).toBe('fixed');
+  });
+  expect(csp).toEqual([]);
+});
+
+test('the shell\'s error toast is an alert in the same container, for 4000 ms (at phone size)', async () => {
+  const page = await j.open({ viewport: PHONE });
+  const csp = cspReports(page);
+  await j.step(page, 'wrong password', async () => {
+    await page.goto(url('/auth/login'));
+    await field(page, 'Email').fill('nobody-toasts@halcyon.test');
+    await passwordField(page).fill('Wrong-password-1');
+    await page.getByRole('button', { name: /^log ?in$/i }).click();
+    const regions = page.getByRole('region', { name: 'Notifications' });
+    const toast = regions.getByRole('alert');
+    const ms = await lifetime(page, toast, 'phone');
+    expect(await regions.count()).toBe(1);
+    expect(ms).toBeGreaterThanOrEqual(4000);
+    expect(ms).toBeLessThan(5500);
+  });
+  expect(csp).toEqual([]);
+});
