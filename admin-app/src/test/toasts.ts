@@ -2,8 +2,11 @@ import { screen, within } from '@testing-library/react';
 
 const region = () => screen.getByRole('region', { name: 'Notifications' });
 
-/** A success (or other non-error) toast: the Toaster's polite status list. */
-export const findSuccessToast = (text: string) => within(within(region()).getByRole('status')).findByText(text);
+/** The toast (react-toastify's element carrying the role) with this text, in the Toaster's region. */
+const findToast = (role: 'status' | 'alert', text: string) => within(region()).findByText(text, { selector: `[role="${role}"]` });
 
-/** An error toast: the Toaster's assertive alert list. */
-export const findErrorToast = (text: string) => within(within(region()).getByRole('alert')).findByText(text);
+/** A success (or other non-error) toast: role status. */
+export const findSuccessToast = (text: string) => findToast('status', text);
+
+/** An error toast: role alert. */
+export const findErrorToast = (text: string) => findToast('alert', text);
