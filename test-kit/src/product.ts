@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports';
 
-export const repoRoot = join(__dirname, '..', '..');
+const repoRoot = join(__dirname, '..', '..');
 const builtMain = join(repoRoot, 'server', 'dist', 'main.js');
 
 export interface ProductOptions {
