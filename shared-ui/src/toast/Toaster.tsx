@@ -7,7 +7,6 @@ import { TOAST_LIMIT } from './toast';
 const Close = styled.button`
   flex: none;
   align-self: flex-start;
-  margin-inline-start: auto;
   width: 32px;
   height: 32px;
   border: 0;
@@ -52,6 +51,7 @@ const Themed = styled.div`
     font-size: ${({ theme }) => theme.font.size.small};
     line-height: 1.4;
   }
+  & .Toastify__toast > p { flex: 1; min-width: 0; margin: 0; overflow-wrap: anywhere; }
   /* The library goes edge to edge below 480 px; keep the card inset and rounded instead. */
   @media only screen and (max-width: 480px) {
     & .Toastify__toast-container { width: calc(100vw - 24px); left: 12px; top: 12px; }

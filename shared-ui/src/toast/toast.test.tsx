@@ -83,6 +83,8 @@ describe('toast', () => {
       toast.blank('Note');
       toast.loading('Please wait....');
     });
+    // Each message exactly as given, in its own paragraph (the spec's 'login failed ' keeps its space).
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'login failed ')).toBeInTheDocument();
     elapse(1999);
     expect(shown()).toHaveLength(4);
     elapse(1);

@@ -1,5 +1,6 @@
 // The product's toast calls, as a thin facade over react-toastify (a federation singleton, so a
 // toast raised in any remote shows in the shell's one container).
+import { createElement } from 'react';
 import { toast as engine, type ToastOptions as EngineOptions } from 'react-toastify';
 
 export type ToastType = 'loading' | 'success' | 'error' | 'blank';
@@ -34,13 +35,16 @@ function settings(type: ToastType, duration: number | null): EngineOptions {
  */
 function show(type: ToastType, message: string, options: ToastOptions = {}): string {
   const next = settings(type, options.duration ?? TOAST_DURATIONS[type]);
+  // Its own element: the text exactly as given (the spec's 'login failed ' keeps its space) and
+  // a flexible box between the icon and the close button.
+  const content = createElement('p', null, message);
   if (options.id !== undefined && engine.isActive(options.id)) {
     // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
-    engine.update(options.id, { ...next, render: message, delay: null });
+    engine.update(options.id, { ...next, render: content, delay: null });
     return options.id;
   }
   const id = `toast-${++counter}`;
-  engine(message, { ...next, toastId: id });
+  engine(content, { ...next, toastId: id });
   return id;
 }
 

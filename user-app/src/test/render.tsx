@@ -26,6 +26,15 @@ afterAll(() => jest.restoreAllMocks());
 // Failing reads are retried (with backoff) in the product; here each failure shows at once.
 queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 
+// jsdom runs no CSS animations: react-toastify's exit animation would never end and closed toasts
+// would stay in the DOM. Reporting reduced motion makes the Toaster skip its transitions.
+window.matchMedia ??= ((query: string) => ({
+  matches: query === '(prefers-reduced-motion: reduce)',
+  media: query,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+})) as unknown as typeof window.matchMedia;
+
 // Toasts and the read cache are module-level: start every test with none.
 afterEach(() => {
   act(() => toast.dismiss());
