@@ -4,13 +4,13 @@ import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import type { UserRow } from '../db/users';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Where emailed links point: PUBLIC_URL, else this server on localhost (never the request's Host header). */
-export function publicOrigin(app: FastifyInstance): string {
+function publicOrigin(app: FastifyInstance): string {
   return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
 }
 
