@@ -181,6 +181,29 @@ describe('Table below 600 px', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('sorts with a "Sort by" choice in place of the header buttons', async () => {
+    viewport(true);
+    const user = userEvent.setup();
+    renderUi(<Table columns={columns} rows={rows} caption="Transactions" />);
+    const amounts = () =>
+      within(screen.getByRole('list', { name: 'Transactions' }))
+        .getAllByRole('listitem')
+        .map((card) => within(card).getAllByRole('definition')[2]?.textContent);
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    // Only sortable columns are offered (Status is not).
+    expect(within(sortBy).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Default order',
+      'Method, ascending', 'Method, descending', 'Type, ascending', 'Type, descending',
+      'Amount, ascending', 'Amount, descending', 'Date, ascending', 'Date, descending',
+    ]);
+    await user.selectOptions(sortBy, 'Amount, descending');
+    expect(amounts()).toEqual(['$1,234.50', '$300.00', '$20.00', '$5.00']);
+    await user.selectOptions(sortBy, 'Amount, ascending');
+    expect(amounts()).toEqual(['$5.00', '$20.00', '$300.00', '$1,234.50']);
+    await user.selectOptions(sortBy, 'Default order');
+    expect(amounts()).toEqual(['$1,234.50', '$20.00', '$300.00', '$5.00']);
+  });
+
   it('switches between cards and a real table as the width crosses 600 px', () => {
     const resize = viewport(false);
     renderUi(<Table columns={columns} rows={rows} caption="Transactions" />);

@@ -5,6 +5,7 @@ import { Button } from '../Button';
 import { controlCss } from '../input/Field';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { CardList } from './CardList';
+import { SortSelect, type Sort } from './SortSelect';
 import { compareValues, displayText, rawValue, renderCell, type TableColumn } from './cells';
 
 export const NO_DATA_MESSAGE = 'No data available to display.';
@@ -112,8 +113,6 @@ const Pager = styled.nav`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-type Sort = { key: string; dir: 'ascending' | 'descending' } | null;
-
 function SortIcon({ dir }: { dir: 'ascending' | 'descending' | 'none' }) {
   return (
     <svg viewBox="0 0 10 14" width="10" height="14" aria-hidden="true" focusable="false">
@@ -178,7 +177,20 @@ export function Table<Row>({
 
   let rowsView: ReactNode;
   if (cards) {
-    rowsView = noData ? <EmptyCards>{emptyMessage}</EmptyCards> : <CardList columns={columns} rows={visible} label={caption} rowKey={rowKey} />;
+    rowsView = (
+      <>
+        <SortSelect
+          columns={columns}
+          sort={sort}
+          name={`${searchId}-sort`}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+        />
+        {noData ? <EmptyCards>{emptyMessage}</EmptyCards> : <CardList columns={columns} rows={visible} label={caption} rowKey={rowKey} />}
+      </>
+    );
   } else {
     rowsView = (
       // Focusable so keyboard users can scroll a wide table sideways.
