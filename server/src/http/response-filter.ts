@@ -29,13 +29,13 @@ export function undeclaredKeys(raw: unknown, parsed: unknown, path = ''): string
 }
 
 /** `<path>: <reason>`; a union that matched no option is described by its closest option. */
-function describe(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[] = []): string {
+function issueText(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[] = []): string {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union') {
     const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]?.[0];
-    if (closest) return describe(closest, path);
+    if (closest) return issueText(closest, path);
   }
-  return `${path.join('.') || '(body)'}: ${issue.message}`;
+  return `${path.map(String).join('.') || '(body)'}: ${issue.message}`;
 }
 
 /**
@@ -46,7 +46,7 @@ function describe(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[] = []):
  */
 export function filterResponse(route: string, schema: z.ZodType, result: unknown, strict: boolean): unknown {
   const parsed = schema.safeParse(result);
-  if (!parsed.success) throw contractError(route, parsed.error.issues[0] ? describe(parsed.error.issues[0]) : 'invalid', strict);
+  if (!parsed.success) throw contractError(route, parsed.error.issues[0] ? issueText(parsed.error.issues[0]) : 'invalid', strict);
   if (strict) {
     const extra = undeclaredKeys(result, parsed.data);
     if (extra.length) throw contractError(route, `undeclared ${extra.length === 1 ? 'key' : 'keys'} ${extra.slice(0, 5).join(', ')}`, strict);
