@@ -25,6 +25,8 @@ export { type TableColumn, type ColumnKind } from './table/cells';
 export { StatusBadge, statusTone, type StatusTone } from './StatusBadge';
 export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './Modal';
 export { Card, type CardProps } from './Card';
+export { ListCard, Facts, type ListCardProps } from './ListCard';
+export { TraderCard, type TraderCardProps, type TraderFigures } from './TraderCard';
 export { Dropdown, type DropdownProps } from './Dropdown';
 export { EmptyState, ErrorState, type ErrorStateProps } from './States';
 export { PageHeader, type PageHeaderProps } from './PageHeader';

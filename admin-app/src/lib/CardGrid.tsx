@@ -10,14 +10,3 @@ export const CardGrid = styled.ul`
   gap: 16px;
 `;
 
-/** A card's figures: the term on the left, its value on the right. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 4px 12px;
-  margin: 0;
-  dd {
-    margin: 0;
-    text-align: right;
-  }
-`;

@@ -1,6 +1,6 @@
 import { useApiMutation, useApiQuery, type Plan } from '@halcyon/api-client';
-import { Button, Card, EmptyState, formatMoney } from '@halcyon/shared-ui';
-import { CardGrid, Facts } from '../lib/CardGrid';
+import { Button, Card, EmptyState, Facts, formatMoney } from '@halcyon/shared-ui';
+import { CardGrid } from '../lib/CardGrid';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { newestOf } from '../lib/select';

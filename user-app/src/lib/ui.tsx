@@ -58,17 +58,6 @@ export const Figure = styled.p`
   overflow-wrap: anywhere;
 `;
 
-/** A label / value list (definition list) used on cards. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.small};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; color: ${({ theme }) => theme.colors.text}; text-align: right; overflow-wrap: anywhere; }
-`;
-
 export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;

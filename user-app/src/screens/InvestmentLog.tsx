@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { EmptyState, Input, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
+import { EmptyState, Facts, Input, ListCard, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
 import { useApiQuery, type Investment } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
 import { ReadState } from '../lib/ReadState';
-import { Facts, Grid, Heading, Page } from '../lib/ui';
+import { Grid, Heading, Page } from '../lib/ui';
 
 /** Case-insensitive substring match on the transaction id. */
 export const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
@@ -29,13 +28,15 @@ export default function InvestmentLog() {
       {rows.length > 0 ? (
         <Grid as="ol" $min={300} aria-label="Investments">
           {rows.map((inv, index) => (
-            <Card key={inv.id} aria-labelledby={`inv-${inv.id}`}>
-              <header>
-                <h2 id={`inv-${inv.id}`}>#{index + 1}</h2>
+            <ListCard
+              key={inv.id}
+              title={`#${index + 1}`}
+              after={
                 <span aria-label={`Status: ${inv.status}`}>
                   <StatusBadge status={inv.status} />
                 </span>
-              </header>
+              }
+            >
               <Facts>
                 <dt>Transaction ID</dt>
                 <dd>{inv.id}</dd>
@@ -55,7 +56,7 @@ export default function InvestmentLog() {
                 {/* The server's end date (createdAt + duration days, spec 9): the one the maturity job pays on. */}
                 <dd>{formatDate(inv.endDate)}</dd>
               </Facts>
-            </Card>
+            </ListCard>
           ))}
         </Grid>
       ) : null}
@@ -63,15 +64,3 @@ export default function InvestmentLog() {
   );
 }
 
-const Card = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
-  list-style: none;
-  header { display: flex; align-items: center; justify-content: space-between; }
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
-`;

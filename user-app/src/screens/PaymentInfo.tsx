@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { Button, formatUsd, toast } from '@halcyon/shared-ui';
+import { Button, Facts, formatUsd, toast } from '@halcyon/shared-ui';
 import { errorMessage, useApiMutation, useApiQuery, useIntentKey, userAtom, type ResponseOf } from '@halcyon/api-client';
 import { AddressQr } from '../features/payment/AddressQr';
 import { BackLink } from '../features/navigation/BackLink';
@@ -11,7 +11,7 @@ import { readSelectedAsset } from '../lib/selectedAsset';
 import { ReadState } from '../lib/ReadState';
 import { useReadToasts } from '../lib/useReadToasts';
 import { CopyIcon } from '../lib/icons';
-import { Facts, Heading, Muted, NarrowPage, Panel } from '../lib/ui';
+import { Heading, Muted, NarrowPage, Panel } from '../lib/ui';
 
 const WALLET_FAILED = 'Failed to load wallet addresses';
 
