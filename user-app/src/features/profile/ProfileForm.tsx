@@ -1,0 +1,89 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@halcyon/shared-ui';
+import { useProfileQuery, type UpdateProfileBody, type UserProfile } from '@halcyon/api-client';
+import { FormStack, Heading, Panel, Row } from '../../lib/ui';
+import { IdentityFields } from './IdentityFields';
+import { ProfileState } from './ProfileState';
+import { useSaveProfile } from './useSaveProfile';
+
+/** What a profile form's fields see: the values shown (saved, or the draft while editing). */
+export interface ProfileDraft<D> {
+  profile: UserProfile;
+  shown: D;
+  editing: boolean;
+  set: <K extends keyof D>(key: K, value: D[K]) => void;
+}
+
+export interface ProfileFormProps<D> {
+  title: string;
+  /** The panel's accessible name. */
+  label: string;
+  /** The button that starts editing ('Update Profile', 'Manage Settings'). */
+  editLabel: string;
+  messages: { success: string; failure: string };
+  toDraft: (profile: UserProfile) => D;
+  toBody: (draft: D) => UpdateProfileBody;
+  /** True while the draft must not be saved (its field shows why). */
+  invalid?: (draft: D) => boolean;
+  /** Shown in the panel above the form (e.g. the picture). */
+  aside?: (form: ProfileDraft<D>) => ReactNode;
+  children: (form: ProfileDraft<D>) => ReactNode;
+}
+
+/**
+ * The profile as a form that is read-only until `editLabel`; 'Save Changes' PATCHes `toBody(draft)`
+ * and goes back to read-only on success, Cancel drops the draft. Name, username and email are never
+ * editable here.
+ */
+export function ProfileForm<D>({ title, label, editLabel, messages, toDraft, toBody, invalid, aside, children }: ProfileFormProps<D>) {
+  const query = useProfileQuery();
+  const profile = query.data;
+  const { save, saving } = useSaveProfile(messages.success, messages.failure);
+  const [draft, setDraft] = useState<D | null>(null);
+
+  if (!profile) return <ProfileState query={query} />;
+  const form: ProfileDraft<D> = {
+    profile,
+    shown: draft ?? toDraft(profile),
+    editing: draft !== null,
+    set: (key, value) => setDraft((d) => (d ? { ...d, [key]: value } : d)),
+  };
+  const blocked = invalid?.(form.shown) ?? false;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || blocked) return;
+    if (await save(toBody(draft))) setDraft(null);
+  };
+
+  return (
+    <>
+      <Heading>{title}</Heading>
+      <ProfileState query={query} />
+      <Panel aria-label={label}>
+        {aside?.(form)}
+        <FormStack onSubmit={(e) => void submit(e)} noValidate>
+          <IdentityFields profile={profile} />
+          {children(form)}
+          <Row>
+            {form.editing ? (
+              <>
+                <Button key="save" type="submit" loading={saving} disabled={blocked}>
+                  Save Changes
+                </Button>
+                <Button key="cancel" variant="secondary" onClick={() => setDraft(null)} disabled={saving}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              // Keyed apart from "Save Changes": reusing the same <button> would let this click submit the form.
+              <Button key="edit" onClick={() => setDraft(toDraft(profile))}>
+                {editLabel}
+              </Button>
+            )}
+          </Row>
+        </FormStack>
+      </Panel>
+    </>
+  );
+}
