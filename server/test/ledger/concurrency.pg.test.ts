@@ -1,7 +1,7 @@
 import { runMaturity } from '../../src/jobs/maturity';
 import { openPostgres } from '../../src/db/postgres';
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, accountCents, createPlan, figures, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { accountCents, createPlan, figures, fund, invest, setupCast } from './helpers';
 
 // Races, on the real PostgreSQL only: PGlite has a single connection, so nothing runs concurrently
 // there. The root test script runs this suite with DATABASE_URL set.
@@ -10,12 +10,7 @@ const describeOnPostgres = pg ? describe : describe.skip;
 
 describeOnPostgres(`races on PostgreSQL${pg ? '' : ' (skipped: DATABASE_URL is not set; races need a real PostgreSQL)'}`, () => {
   const t = setupTestServer();
-  let admin: Admin;
-  let user: TestUser;
-  beforeEach(async () => {
-    admin = await t().loginAdmin();
-    user = await t().registerUser();
-  });
+  const { admin, user } = setupCast(t, { user: {} });
 
   const count = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
 

@@ -1,14 +1,9 @@
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, BAD_AMOUNTS, accountCents, figures, fund } from './helpers';
+import { setupTestServer } from '../harness';
+import { BAD_AMOUNTS, accountCents, figures, fund, setupCast } from './helpers';
 
 // Deposits: created pending (nothing moves); an admin approves (custody → available) or declines.
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser({ name: 'Ann Lee' });
-});
+const { admin, user } = setupCast(t, { user: { name: 'Ann Lee' } });
 
 const create = (body: Record<string, unknown>, token = user.token, headers: Record<string, string> = {}) =>
   t().call('createDeposit', { token, body, headers });

@@ -1,16 +1,13 @@
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, BAD_AMOUNTS, accountCents, createPlan, figures, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { BAD_AMOUNTS, accountCents, createPlan, figures, fund, invest, setupCast } from './helpers';
 
 // Earnings: admin credit (returns → earnings, USD) and deduct (earnings → returns, never below 0),
 // each naming a real investment of that user and its plan.
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
+const { admin, user } = setupCast(t, { user: { name: 'Ann Lee' } });
 let plan: string;
 let inv: string;
 beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser({ name: 'Ann Lee' });
   plan = await createPlan(t(), admin);
   await fund(t(), admin, user, 1000);
   inv = await invest(t(), user, plan, 500);

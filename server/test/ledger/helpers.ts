@@ -8,6 +8,43 @@ export interface Admin {
   token: string;
 }
 
+type Registration = NonNullable<Parameters<TestServer['registerUser']>[0]>;
+export type Cast<K extends string> = { admin: Admin } & Record<K, TestUser>;
+
+/**
+ * The people of a ledger test: before each test (the database is emptied between tests) the first
+ * admin logs in and one investor per key of `users` registers, in that order. The objects returned
+ * stand for the running test's people, so a file names them once instead of `let` + reassigning.
+ */
+export function setupCast<K extends string>(t: () => TestServer, users: Record<K, Registration>): Cast<K> {
+  let current: Cast<K> | undefined;
+  beforeEach(async () => {
+    const people: Partial<Record<K, TestUser>> = {};
+    const admin = await t().loginAdmin();
+    for (const key of Object.keys(users) as K[]) people[key] = await t().registerUser(users[key]);
+    current = { admin, ...(people as Record<K, TestUser>) };
+  });
+  const now = (key: keyof Cast<K>): object => {
+    if (!current) throw new Error('setupCast: people are only there inside a test');
+    return current[key];
+  };
+  const standIn = (key: keyof Cast<K>) =>
+    new Proxy(
+      {},
+      {
+        get: (_target, field) => Reflect.get(now(key), field),
+        has: (_target, field) => Reflect.has(now(key), field),
+        ownKeys: () => Reflect.ownKeys(now(key)),
+        getOwnPropertyDescriptor: (_target, field) => {
+          const found = Reflect.getOwnPropertyDescriptor(now(key), field);
+          return found && { ...found, configurable: true };
+        },
+      },
+    );
+  const keys: Array<keyof Cast<K>> = ['admin', ...(Object.keys(users) as K[])];
+  return Object.fromEntries(keys.map((key) => [key, standIn(key)])) as Cast<K>;
+}
+
 /** Throws with the response when a setup step does not succeed, so a broken step is obvious. */
 function ok<T extends { status: number; body: unknown }>(res: T, status: number, what: string): T {
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,17 +1,10 @@
 import { runMaturity } from '../../src/jobs/maturity';
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, createPlan, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { createPlan, fund, invest, setupCast } from './helpers';
 
 // What users and admins read: transactions, the ledger postings, the solvency overview.
 const t = setupTestServer();
-let admin: Admin;
-let ann: TestUser;
-let bo: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  ann = await t().registerUser({ name: 'Ann Lee' });
-  bo = await t().registerUser({ name: 'Bo Chen' });
-});
+const { admin, ann, bo } = setupCast(t, { ann: { name: 'Ann Lee' }, bo: { name: 'Bo Chen' } });
 
 /** Ann: a deposit, a withdrawal, an investment that matures, an earnings credit and deduction. */
 async function annHistory() {

@@ -1,16 +1,11 @@
 import { canonicalJson, requestHash } from '../../src/ledger/idempotency';
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, createPlan, figures, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { createPlan, figures, fund, invest, setupCast } from './helpers';
 
 // Idempotency-Key on the money POSTs: same key + same body → the first answer again (nothing moves
 // twice); other body → 422; per caller; refusals are replayed too. Races are in concurrency.pg.test.ts.
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser();
-});
+const { admin, user } = setupCast(t, { user: {} });
 
 const withKey = (key: string) => ({ 'idempotency-key': key });
 

@@ -1,14 +1,11 @@
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, BAD_AMOUNTS, accountCents, createPlan, figures, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { BAD_AMOUNTS, accountCents, createPlan, figures, fund, invest, setupCast } from './helpers';
 
 // Investments: request (available → invested, pending), approve, processing, stop (principal back).
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
+const { admin, user } = setupCast(t, { user: { name: 'Ann Lee' } });
 let plan: string;
 beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser({ name: 'Ann Lee' });
   plan = await createPlan(t(), admin, { name: 'Gold', minAmount: 100, maxAmount: 5000, returns: 10, duration: 30 });
 });
 

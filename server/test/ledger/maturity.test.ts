@@ -1,17 +1,12 @@
 import { runMaturity } from '../../src/jobs/maturity';
 import { returnCents } from '../../src/ledger/money';
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, accountCents, createPlan, figures, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { accountCents, createPlan, figures, fund, invest, setupCast } from './helpers';
 
 // The maturity job: approved investments past their end date pay principal back and
 // amount × returns% as earnings, exactly once. End dates are moved into the past by SQL.
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser();
-});
+const { admin, user } = setupCast(t, { user: {} });
 
 const expire = (id: string) => t().db.query("UPDATE investments SET end_date = now() - interval '1 second' WHERE id = $1", [id]);
 const approve = (id: string) => t().call('approveInvestment', { token: admin.token, params: { id } });

@@ -1,16 +1,9 @@
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, createPlan, fund, invest } from './helpers';
+import { setupTestServer } from '../harness';
+import { createPlan, fund, invest, setupCast } from './helpers';
 
 // Plans: public (no uid) or private to one investor; soft-deleted so investments keep them.
 const t = setupTestServer();
-let admin: Admin;
-let ann: TestUser;
-let bo: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  ann = await t().registerUser({ name: 'Ann Lee' });
-  bo = await t().registerUser({ name: 'Bo Chen' });
-});
+const { admin, ann, bo } = setupCast(t, { ann: { name: 'Ann Lee' }, bo: { name: 'Bo Chen' } });
 
 test('POST /admin/plans creates a public plan with the spec\'s fields', async () => {
   const res = await t().call('createPlan', { token: admin.token, body: { name: 'Gold', minAmount: 100, maxAmount: 5000.5, returns: 12.5, duration: 30 } });

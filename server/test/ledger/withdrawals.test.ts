@@ -1,15 +1,10 @@
-import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, BAD_AMOUNTS, accountCents, figures, fund } from './helpers';
+import { setupTestServer } from '../harness';
+import { BAD_AMOUNTS, accountCents, figures, fund, setupCast } from './helpers';
 
 // Withdrawals: the request holds the funds (available → held); approve pays out (held → custody),
 // decline releases them (held → available); processing keeps them held.
 const t = setupTestServer();
-let admin: Admin;
-let user: TestUser;
-beforeEach(async () => {
-  admin = await t().loginAdmin();
-  user = await t().registerUser({ name: 'Ann Lee' });
-});
+const { admin, user } = setupCast(t, { user: { name: 'Ann Lee' } });
 
 const request = (body: Record<string, unknown>, token = user.token) => t().call('createWithdrawal', { token, body });
 const withdraw = async (amount: number, method = 'usdt', address = 'TAddr1') => {
