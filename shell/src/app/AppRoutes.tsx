@@ -4,6 +4,7 @@ import { RequireSession } from '../guards/RequireSession';
 import { RemoteApp } from '../federation/RemoteApp';
 import { LoginScreen } from '../screens/auth/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
+import type { RemoteName } from '../config/runtimeConfig';
 import { lazyScreen } from './lazyScreen';
 
 // The login (also the index page) renders at once; every other shell screen comes on first visit.
@@ -18,6 +19,12 @@ const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.In
 export async function preloadScreens(): Promise<void> {
   await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, InfoScreen].map((s) => s.preload()));
 }
+
+/** Each remote owns everything under its path, behind a session of its kind. */
+const REMOTE_ROUTES: Array<{ path: string; kind: 'user' | 'admin'; remote: RemoteName }> = [
+  { path: 'user/*', kind: 'user', remote: 'user_app' },
+  { path: 'admin/*', kind: 'admin', remote: 'admin_app' },
+];
 
 /** Spec section 2 routes. The remotes own everything under /user/* and /admin/*. */
 export function AppRoutes() {
@@ -35,22 +42,17 @@ export function AppRoutes() {
         <Route path="admin-auth/admin-reg" element={<AdminRegisterScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
-      <Route
-        path="user/*"
-        element={
-          <RequireSession kind="user">
-            <RemoteApp name="user_app" />
-          </RequireSession>
-        }
-      />
-      <Route
-        path="admin/*"
-        element={
-          <RequireSession kind="admin">
-            <RemoteApp name="admin_app" />
-          </RequireSession>
-        }
-      />
+      {REMOTE_ROUTES.map(({ path, kind, remote }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequireSession kind={kind}>
+              <RemoteApp name={remote} />
+            </RequireSession>
+          }
+        />
+      ))}
     </Routes>
   );
 }

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { fieldsAreValid } from '../../auth/validate';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm } from '../../auth/useToastForm';
 
 /** /admin-auth/admin-reg: admin sign-up needs a one-time invite code from an existing admin (deviations). */
 export function AdminRegisterScreen() {
@@ -12,23 +11,16 @@ export function AdminRegisterScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [inviteCode, setInviteCode] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const rules = [
-      { name: 'email', type: 'email' as const, value: email },
-      { name: 'password', type: 'password' as const, value: password },
-      { name: 'inviteCode', type: 'text' as const, value: inviteCode },
-    ];
-    if (busy || !fieldsAreValid(e.currentTarget, rules)) return;
-    setBusy(true);
-    const done = await withToasts({ loading: 'Please wait...', success: 'Registration Successfully', failure: 'login failed ' }, () =>
-      api.registerAdmin({ body: { email: email.trim(), password, inviteCode: inviteCode.trim() } }),
-    );
-    setBusy(false);
-    if (done) navigate('/admin-auth/admin-login');
-  }
+  const { busy, onSubmit } = useToastForm({
+    rules: [
+      { name: 'email', type: 'email', value: email },
+      { name: 'password', type: 'password', value: password },
+      { name: 'inviteCode', type: 'text', value: inviteCode },
+    ],
+    toasts: { loading: 'Please wait...', success: 'Registration Successfully', failure: 'login failed ' },
+    request: () => api.registerAdmin({ body: { email: email.trim(), password, inviteCode: inviteCode.trim() } }),
+    done: () => navigate('/admin-auth/admin-login'),
+  });
 
   return (
     <AuthCard title="Admin registration" lead="Admin accounts need an invite code from an existing admin.">

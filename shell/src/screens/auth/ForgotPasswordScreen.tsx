@@ -1,26 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { fieldsAreValid } from '../../auth/validate';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm } from '../../auth/useToastForm';
 
 /** /auth/forget_password: mails a reset link (the server answers the same for unknown emails). */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy || !fieldsAreValid(e.currentTarget, [{ name: 'email', type: 'email', value: email }])) return;
-    setBusy(true);
-    await withToasts(
-      { loading: 'Please wait...', success: (r: { message: string }) => r.message, failure: 'Failed to send reset email. Please try again.', fixedFailure: true },
-      () => api.forgotPassword({ body: { email: email.trim() } }),
-    );
-    setBusy(false);
-  }
+  const { busy, onSubmit } = useToastForm({
+    rules: [{ name: 'email', type: 'email', value: email }],
+    toasts: { loading: 'Please wait...', success: (r) => r.message, failure: 'Failed to send reset email. Please try again.', fixedFailure: true },
+    request: () => api.forgotPassword({ body: { email: email.trim() } }),
+  });
 
   return (
     <AuthCard title="Forgot password" lead="Enter your email and we will send you a link to reset your password.">

@@ -1,10 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Checkbox, Input } from '@halcyon/shared-ui';
 import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';
-import { fieldsAreValid } from '../../auth/validate';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm } from '../../auth/useToastForm';
 import { startSession } from '../../auth/session';
 
 export interface LoginFormProps {
@@ -25,22 +24,15 @@ export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const rules = [
-      { name: 'email', type: 'email' as const, value: email },
-      { name: 'password', type: 'password' as const, value: password },
-    ];
-    if (busy || !fieldsAreValid(e.currentTarget, rules)) return;
-    setBusy(true);
-    const response = await withToasts({ loading: 'Please wait....', success: 'Login Successfully', failure: 'login failed ' }, () =>
-      api.login({ body: { email: email.trim(), password, remember } }),
-    );
-    setBusy(false);
-    if (response) navigate(startSession(response, remember), { replace: true });
-  }
+  const { busy, onSubmit } = useToastForm({
+    rules: [
+      { name: 'email', type: 'email', value: email },
+      { name: 'password', type: 'password', value: password },
+    ],
+    toasts: { loading: 'Please wait....', success: 'Login Successfully', failure: 'login failed ' },
+    request: () => api.login({ body: { email: email.trim(), password, remember } }),
+    done: (response) => navigate(startSession(response, remember), { replace: true }),
+  });
 
   return (
     <AuthCard title={title} lead={lead}>

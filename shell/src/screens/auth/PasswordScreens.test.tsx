@@ -44,6 +44,7 @@ describe('Reset password (/auth/reset_password)', () => {
     await user.click(screen.getByRole('button', { name: 'Send instructions' }));
     expect(await screen.findByText('Reset instructions sent.')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/reset_password');
   });
 
   it('without a token: shows the spec failure text', async () => {
@@ -66,6 +67,17 @@ describe('Reset password (/auth/reset_password)', () => {
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ email: 'ada@example.com', token: 'tok123', password: 'brand-new-pass' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+  });
+
+  it("with the mailed link: an expired link shows the server's reason and stays", async () => {
+    stubApi({ 'POST /auth/reset_password': { status: 400, json: { message: 'This reset link is invalid or has expired', code: 'INVALID_RESET_TOKEN' } } });
+    renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('This reset link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/reset_password');
   });
 
   it('with the mailed link: mismatched passwords send nothing', async () => {

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
-import { fieldsAreValid } from '../../auth/validate';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm } from '../../auth/useToastForm';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match!';
 
@@ -13,45 +12,36 @@ export function RegisterScreen() {
   const navigate = useNavigate();
   const [v, setV] = useState({ firstName: '', lastName: '', username: '', phone: '', email: '', password: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
   const field = (key: keyof typeof v) => (value: string) => {
     setV((prev) => ({ ...prev, [key]: value }));
     if (key === 'password' || key === 'confirmPassword') setMismatch(false);
   };
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const rules = [
-      { name: 'firstName', type: 'text' as const, value: v.firstName },
-      { name: 'lastName', type: 'text' as const, value: v.lastName },
-      { name: 'username', type: 'text' as const, value: v.username },
-      { name: 'phone', type: 'phone' as const, value: v.phone },
-      { name: 'email', type: 'email' as const, value: v.email },
-      { name: 'password', type: 'password' as const, value: v.password },
-      { name: 'confirmPassword', type: 'password' as const, value: v.confirmPassword },
-    ];
-    if (busy || !fieldsAreValid(e.currentTarget, rules)) return;
+  const { busy, onSubmit } = useToastForm({
+    rules: [
+      { name: 'firstName', type: 'text', value: v.firstName },
+      { name: 'lastName', type: 'text', value: v.lastName },
+      { name: 'username', type: 'text', value: v.username },
+      { name: 'phone', type: 'phone', value: v.phone },
+      { name: 'email', type: 'email', value: v.email },
+      { name: 'password', type: 'password', value: v.password },
+      { name: 'confirmPassword', type: 'password', value: v.confirmPassword },
+    ],
     // Spec 5: no request at all when the two passwords differ.
-    if (v.password !== v.confirmPassword) {
+    check: () => {
+      if (v.password === v.confirmPassword) return true;
       setMismatch(true);
       toast.error(PASSWORD_MISMATCH);
-      return;
-    }
-    setBusy(true);
-    const body = {
-      name: `${v.firstName.trim()} ${v.lastName.trim()}`,
-      username: v.username.trim(),
-      phone: v.phone,
-      email: v.email.trim(),
-      password: v.password,
-    };
+      return false;
+    },
     // The spec only logs a failed registration; we show the server's reason (e.g. email taken).
-    const done = await withToasts({ loading: 'Please wait...', success: 'Registration Successful!', failure: 'Registration failed. Please try again.' }, () =>
-      api.register({ body }),
-    );
-    setBusy(false);
-    if (done) navigate('/auth/login');
-  }
+    toasts: { loading: 'Please wait...', success: 'Registration Successful!', failure: 'Registration failed. Please try again.' },
+    request: () =>
+      api.register({
+        body: { name: `${v.firstName.trim()} ${v.lastName.trim()}`, username: v.username.trim(), phone: v.phone, email: v.email.trim(), password: v.password },
+      }),
+    done: () => navigate('/auth/login'),
+  });
 
   return (
     <AuthCard title="Create your account" lead="Start investing in minutes." wide>

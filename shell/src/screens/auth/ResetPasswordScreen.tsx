@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { fieldsAreValid, type FieldRule } from '../../auth/validate';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm } from '../../auth/useToastForm';
 import { PASSWORD_MISMATCH } from './RegisterScreen';
 
 const FAILURE = 'Failed to send reset instructions. Please try again.';
@@ -21,33 +20,26 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const rules: FieldRule[] = [{ name: 'email', type: 'email', value: email }];
-    if (token) rules.push({ name: 'password', type: 'password', value: password }, { name: 'confirmPassword', type: 'password', value: confirm });
-    if (busy || !fieldsAreValid(e.currentTarget, rules)) return;
-    if (token && password !== confirm) {
+  const emailRule = { name: 'email', type: 'email', value: email } as const;
+  const passwordRules = [
+    { name: 'password', type: 'password', value: password },
+    { name: 'confirmPassword', type: 'password', value: confirm },
+  ] as const;
+  const { busy, onSubmit } = useToastForm({
+    rules: token ? [emailRule, ...passwordRules] : [emailRule],
+    check: () => {
+      if (!token || password === confirm) return true;
       setMismatch(true);
       toast.error(PASSWORD_MISMATCH);
-      return;
-    }
-    setBusy(true);
-    if (!token) {
-      await withToasts({ loading: 'Please wait...', success: (r: { message: string }) => r.message, failure: FAILURE, fixedFailure: true }, () =>
-        api.resetPassword({ body: { email: email.trim() } }),
-      );
-      setBusy(false);
-      return;
-    }
-    // An expired or used link has a reason worth showing: the server's message.
-    const done = await withToasts({ loading: 'Please wait...', success: (r: { message: string }) => r.message, failure: FAILURE }, () =>
-      api.resetPassword({ body: { email: email.trim(), token, password } }),
-    );
-    setBusy(false);
-    if (done) navigate('/auth/login');
-  }
+      return false;
+    },
+    // With a token an expired or used link has a reason worth showing: the server's message.
+    toasts: { loading: 'Please wait...', success: (r) => r.message, failure: FAILURE, fixedFailure: !token },
+    request: () => api.resetPassword({ body: token ? { email: email.trim(), token, password } : { email: email.trim() } }),
+    done: () => {
+      if (token) navigate('/auth/login');
+    },
+  });
 
   return (
     <AuthCard title="Reset password" lead={token ? 'Choose a new password for your account.' : 'Enter your email to receive reset instructions.'}>

@@ -1,0 +1,71 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { toast } from '@halcyon/shared-ui';
+import { useToastForm, type ToastForm } from './useToastForm';
+
+// The screens' tests cover texts and navigation; these cover what every auth form relies on.
+type Options = Pick<ToastForm<string>, 'request' | 'done' | 'check'> & { email?: string };
+
+function TestForm({ request, done, check, email = 'ada@example.com' }: Options) {
+  const { busy, onSubmit } = useToastForm({
+    rules: [{ name: 'email', type: 'email', value: email }],
+    toasts: { loading: 'Please wait...', success: 'Saved', failure: 'Failed' },
+    request,
+    done,
+    check,
+  });
+  return (
+    <form aria-label="form" noValidate onSubmit={onSubmit}>
+      <input name="email" aria-label="Email" defaultValue={email} />
+      <output>{busy ? 'busy' : 'idle'}</output>
+    </form>
+  );
+}
+
+const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'form' }));
+
+/** A request the test settles itself. */
+function pending() {
+  let settle: { resolve(value: string): void; reject(error: Error): void } | undefined;
+  const request = jest.fn(() => new Promise<string>((resolve, reject) => (settle = { resolve, reject })));
+  return { request, settle: () => settle! };
+}
+
+afterEach(() => act(() => toast.dismiss()));
+
+it('sends one request at a time: a second submit while busy sends nothing; done gets the result', async () => {
+  const { request, settle } = pending();
+  const done = jest.fn();
+  render(<TestForm request={request} done={done} />);
+  submit();
+  expect(await screen.findByText('busy')).toBeInTheDocument();
+  submit();
+  expect(request).toHaveBeenCalledTimes(1);
+  await act(async () => settle().resolve('ok'));
+  expect(screen.getByText('idle')).toBeInTheDocument();
+  expect(done).toHaveBeenCalledWith('ok');
+});
+
+it('after a failure: no done, and the form can be sent again', async () => {
+  const { request, settle } = pending();
+  const done = jest.fn();
+  render(<TestForm request={request} done={done} />);
+  submit();
+  await act(async () => settle().reject(new Error('offline')));
+  expect(screen.getByText('idle')).toBeInTheDocument();
+  expect(done).not.toHaveBeenCalled();
+  submit();
+  expect(request).toHaveBeenCalledTimes(2);
+});
+
+it('sends nothing when a field rule fails (the field gets the focus) or the check says no', () => {
+  const request = jest.fn(() => Promise.resolve('ok'));
+  const { unmount } = render(<TestForm request={request} email="not-an-email" />);
+  submit();
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+  unmount();
+  const check = jest.fn(() => false);
+  render(<TestForm request={request} check={check} />);
+  submit();
+  expect(check).toHaveBeenCalledTimes(1);
+  expect(request).not.toHaveBeenCalled();
+});
