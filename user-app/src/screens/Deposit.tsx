@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Input, Modal, toast } from '@halcyon/shared-ui';
+import { Button, Modal, toast } from '@halcyon/shared-ui';
 import { parseUsdAmount, useProfileQuery } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
+import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, type AssetInfo } from '../lib/assets';
 import { saveSelectedAsset } from '../lib/selectedAsset';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
@@ -66,7 +67,7 @@ export default function Deposit() {
         }
       >
         <FormStack id="deposit-form" onSubmit={submit} noValidate>
-          <Input label="Amount (USD)" name="amount" type="number" min="0" step="0.01" value={amount} onChange={setAmount} placeholder="0.00" autoFocus />
+          <AmountInput value={amount} onChange={setAmount} autoFocus />
         </FormStack>
       </Modal>
     </Page>

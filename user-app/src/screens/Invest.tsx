@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { errorMessage, parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useIntentKey, useProfileQuery, type Plan } from '@halcyon/api-client';
+import { Button, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useIntentKey, useProfileQuery, type Plan } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
+import { AmountInput } from '../lib/AmountInput';
 import type { AssetInfo } from '../lib/assets';
+import { withProgressToast } from '../lib/progressToast';
 import { useReadToasts } from '../lib/useReadToasts';
 import { FormStack, Heading, Muted, Page } from '../lib/ui';
 
@@ -47,16 +49,13 @@ export default function Invest() {
       toast.error(outOfRange);
       return;
     }
-    const id = toast.loading('Please wait while your investment is going through...');
     const body = { plan_id: plan.id, amount: value, method: asset.otheAbbr };
-    try {
+    const texts = { loading: 'Please wait while your investment is going through...', success: 'Investment successful!', failure: 'Failed to invest.' };
+    const ok = await withProgressToast(texts, async () => {
       await investment.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
       intent.done();
-      toast.success('Investment successful!', { id });
-      close();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to invest.'), { id });
-    }
+    });
+    if (ok) close();
   };
 
   return (
@@ -97,15 +96,9 @@ export default function Invest() {
           ) : (
             <Select label="Plan" name="plan" placeholder="Select a plan" value={planId} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: planLabel(p) }))} />
           )}
-          <Input
-            label="Amount (USD)"
-            name="amount"
-            type="number"
-            min="0"
-            step="0.01"
+          <AmountInput
             value={amount}
             onChange={setAmount}
-            placeholder="0.00"
             hint={selectedPlan ? `Between ${formatMoney(selectedPlan.minAmount)} and ${formatMoney(selectedPlan.maxAmount)}, ${selectedPlan.returns}% after ${selectedPlan.duration} days` : undefined}
           />
         </FormStack>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Input, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, errorMessage, parseUsdAmount, useApiMutation, useIntentKey, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useIntentKey, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
+import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
+import { withProgressToast } from '../lib/progressToast';
 import { useDelayedRedirect } from '../lib/redirect';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
@@ -51,19 +53,17 @@ export default function Withdraw() {
       toast.error('Please provide a valid wallet address.');
       return;
     }
-    const id = toast.loading('Please wait, your withdrawal is processing...');
     const body = { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
-    try {
+    const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
+    const ok = await withProgressToast(texts, async () => {
       await withdrawal.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
       intent.done();
-      toast.success('Withdrawal request submitted successfully.', { id });
-      setMethod('');
-      setAddress('');
-      setAmount('');
-      redirect();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Withdrawal failed. Please try again.'), { id });
-    }
+    });
+    if (!ok) return;
+    setMethod('');
+    setAddress('');
+    setAmount('');
+    redirect();
   };
 
   return (
@@ -100,15 +100,9 @@ export default function Withdraw() {
           ) : null}
           {method ? (
             <>
-              <Input
-                label="Amount (USD)"
-                name="amount"
-                type="number"
-                min="0"
-                step="0.01"
+              <AmountInput
                 value={amount}
                 onChange={setAmount}
-                placeholder="0.00"
                 hint={
                   <Row>
                     <span>Available in {asset?.name ?? 'this method'}: {formatMoney(available)}</span>
