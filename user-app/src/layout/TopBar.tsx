@@ -4,6 +4,7 @@ import { brandAtom } from '@halcyon/api-client';
 import styled from 'styled-components';
 import { Logo } from '@halcyon/shared-ui';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
+import { pill } from '../lib/ui';
 import { TickerTape } from '../widgets';
 
 export const SHORTCUTS = [
@@ -58,15 +59,9 @@ const Inner = styled.div`
 `;
 
 const Shortcut = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  min-height: ${({ theme }) => theme.controlHeight.small};
-  padding: 0 ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
+  ${pill}
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  font-weight: 600;
   background: ${({ theme }) => theme.colors.surfaceAlt};
   &:hover { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primaryText}; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }

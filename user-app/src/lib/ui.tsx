@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 // Small layout primitives the screens share (shared-ui has the controls).
 
@@ -74,4 +74,15 @@ export const FormStack = styled.form`
 /** Forms read better narrow: a single column capped at 640 px on desktops. */
 export const NarrowPage = styled(Page)`
   max-width: 640px;
+`;
+
+/** A small button-like pill, for a link or label that acts as a control (picture upload, shortcuts). */
+export const pill = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: ${({ theme }) => theme.controlHeight.small};
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  font-weight: 600;
 `;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Spinner, toast } from '@halcyon/shared-ui';
 import { UPLOAD_MAX_BYTES, api, errorMessage } from '@halcyon/api-client';
 import { Avatar } from '../../lib/Avatar';
+import { pill } from '../../lib/ui';
 
 /**
  * Profile picture with an upload control (edit mode only). Images only, 5 MB at most; the
@@ -68,14 +69,8 @@ const HiddenInput = styled.input`
 `;
 
 const PickButton = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  min-height: ${({ theme }) => theme.controlHeight.small};
-  padding: 0 ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
+  ${pill}
   background: ${({ theme }) => theme.colors.secondary};
   color: ${({ theme }) => theme.colors.secondaryText};
-  font-weight: 600;
   cursor: pointer;
 `;
