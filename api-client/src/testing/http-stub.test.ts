@@ -40,6 +40,18 @@ describe('routes are checked against the contract when stubbed', () => {
 });
 
 describe('requests', () => {
+  test("record the caller's abort signal, so a test sees whether the screen cancelled", async () => {
+    http = stubHttp({ 'GET /api/plan/all': () => new Promise(() => undefined), 'GET /api/copyTrade': ok([]) });
+    const controller = new AbortController();
+    const pending = fetch('/api/plan/all', { signal: controller.signal });
+    await fetch(new Request('http://localhost/api/copyTrade'));
+    const [read, other] = http.requests;
+    expect([read?.signal.aborted, other?.signal.aborted]).toEqual([false, false]);
+    controller.abort();
+    expect([read?.signal.aborted, other?.signal.aborted]).toEqual([true, false]);
+    void pending.catch(() => undefined);
+  });
+
   test('are answered by METHOD /api/path with :param segments, recorded, and counted per route', async () => {
     http = stubHttp({
       'GET /api/plan/all': ok([plan]),

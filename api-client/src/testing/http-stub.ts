@@ -17,6 +17,8 @@ export interface RecordedRequest {
   headers: Headers;
   /** Parsed JSON body, the FormData of a multipart upload, or undefined */
   body: unknown;
+  /** The caller's abort signal: `signal.aborted` tells whether the screen cancelled this request. */
+  signal: AbortSignal;
 }
 
 export interface StubReply {
@@ -167,7 +169,7 @@ export function stubHttp(initial: Record<string, StubHandler> = {}): HttpStub {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url);
-    const recorded: RecordedRequest = { method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body: await readBody(request.clone()) };
+    const recorded: RecordedRequest = { method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body: await readBody(request.clone()), signal: init?.signal ?? request.signal };
     requests.push(recorded);
     try {
       return await answer(recorded);

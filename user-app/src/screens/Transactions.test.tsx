@@ -48,20 +48,10 @@ describe('Transactions', () => {
 
   it('cancels its read when the screen is left before the answer comes', async () => {
     http = stubHttp({ 'GET /api/transaction/all': () => new Promise(() => undefined) });
-    const signals: AbortSignal[] = [];
-    const stubbed = globalThis.fetch;
-    globalThis.fetch = (input, init) => {
-      signals.push(input instanceof Request ? input.signal : (init?.signal ?? new AbortController().signal));
-      return stubbed(input, init);
-    };
-    try {
-      const { unmount } = show();
-      await waitFor(() => expect(signals).toHaveLength(1));
-      expect(signals[0]?.aborted).toBe(false);
-      unmount();
-      expect(signals[0]?.aborted).toBe(true);
-    } finally {
-      globalThis.fetch = stubbed;
-    }
+    const { unmount } = show();
+    await waitFor(() => expect(http.requests).toHaveLength(1));
+    expect(http.requests[0]?.signal.aborted).toBe(false);
+    unmount();
+    expect(http.requests[0]?.signal.aborted).toBe(true);
   });
 });
