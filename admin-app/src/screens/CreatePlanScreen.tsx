@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { queryError, useApiMutation } from '@halcyon/api-client';
 import { Button, Input, Select, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../lib/format';
+import { FormGrid, FullRow } from '../lib/FormGrid';
 import { Screen } from '../lib/Screen';
 import { toastResult } from '../lib/toastResult';
 import { USERS_FAILED, useUsers } from '../features/users/queries';
-
-const Form = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
-  gap: 16px;
-  max-width: 880px;
-`;
-
-const Submit = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const empty = { name: '', minAmount: '', maxAmount: '', returns: '', duration: '', uid: '' };
 type Field = keyof typeof empty;
@@ -45,19 +34,19 @@ export default function CreatePlanScreen() {
 
   return (
     <Screen title="Create Plan">
-      <Form onSubmit={(e) => void submit(e)} aria-label="Create plan">
+      <FormGrid onSubmit={(e) => void submit(e)} aria-label="Create plan">
         <Input label="Plan name" name="name" value={form.name} onChange={set('name')} placeholder="Optional, e.g. Gold" />
         <Input label="Minimum amount (USD)" name="minAmount" type="number" min={0} step="0.01" required value={form.minAmount} onChange={set('minAmount')} placeholder="e.g. 100" />
         <Input label="Maximum amount (USD)" name="maxAmount" type="number" min={0} step="0.01" required value={form.maxAmount} onChange={set('maxAmount')} placeholder="e.g. 5000" />
         <Input label="Returns (%)" name="returns" type="number" min={0} step="0.01" required value={form.returns} onChange={set('returns')} placeholder="e.g. 12.5" />
         <Input label="Duration (days)" name="duration" type="number" min={1} step="1" required value={form.duration} onChange={set('duration')} placeholder="e.g. 30" />
         <Select label="Owner user" name="uid" value={form.uid} onChange={set('uid')} options={owners} />
-        <Submit>
+        <FullRow>
           <Button type="submit" loading={create.isPending} disabled={create.isPending}>
             Create Plan
           </Button>
-        </Submit>
-      </Form>
+        </FullRow>
+      </FormGrid>
       {usersError && <p role="note">{usersError} Plans can still be created for everyone.</p>}
     </Screen>
   );

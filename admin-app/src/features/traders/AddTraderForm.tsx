@@ -3,19 +3,9 @@ import styled from 'styled-components';
 import { errorMessage, tradeCountProblem, useApiMutation, winRate } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../../lib/format';
+import { FormGrid, FullRow } from '../../lib/FormGrid';
 import { toastResult } from '../../lib/toastResult';
 import { ImageDrop } from './ImageDrop';
-
-const Form = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
-  gap: 16px;
-  max-width: 880px;
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const Added = styled.p`
   margin: 0;
@@ -109,13 +99,13 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
 
   const busy = phase !== 'editing';
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} aria-label="Add trader">
+    <FormGrid noValidate onSubmit={(e) => void submit(e)} aria-label="Add trader">
       <Input label="Name" name="name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Trader name" disabled={busy} />
       <Input label="Wins" name="wins" type="number" min={0} value={values.wins} onChange={set('wins')} error={errors.wins} placeholder="0" disabled={busy} />
       <Input label="Losses" name="losses" type="number" min={0} value={values.losses} onChange={set('losses')} error={errors.losses} placeholder="0" disabled={busy} />
       <Input label="Win rate" name="winRate" value={`${rate}%`} onChange={() => undefined} readOnly hint="Computed from wins and losses" />
       <Input label="Profit share" name="profitShare" value={values.profitShare} onChange={set('profitShare')} error={errors.profitShare} placeholder="e.g. 20%" disabled={busy} />
-      <Wide>
+      <FullRow>
         <ImageDrop
           file={image}
           error={errors.image}
@@ -124,8 +114,8 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
             setErrors((e) => ({ ...e, image: undefined }));
           }}
         />
-      </Wide>
-      <Wide>
+      </FullRow>
+      <FullRow>
         {phase === 'added' ? (
           <Added role="status">Added Successfully!</Added>
         ) : (
@@ -133,7 +123,7 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
             {phase === 'uploading' ? 'Uploading...' : 'Add Trader'}
           </Button>
         )}
-      </Wide>
-    </Form>
+      </FullRow>
+    </FormGrid>
   );
 }
