@@ -11,6 +11,8 @@ interface Draft {
   dob: string;
 }
 
+const TEXTS = { title: 'Profile', label: 'Profile details', edit: 'Update Profile', success: 'Profile updated successfully!', failure: 'Failed to update profile' };
+
 const draftOf = (p: UserProfile): Draft => ({ profilePic: p.profilePic, phoneNumber: p.phoneNumber, dob: p.dob ?? '' });
 const dobOutOfRange = (d: Draft) => d.dob !== '' && dobProblem(d.dob) !== null;
 
@@ -20,10 +22,7 @@ export default function Profile() {
     <NarrowPage>
       <BackLink />
       <ProfileForm
-        title="Profile"
-        label="Profile details"
-        editLabel="Update Profile"
-        messages={{ success: 'Profile updated successfully!', failure: 'Failed to update profile' }}
+        texts={TEXTS}
         toDraft={draftOf}
         toBody={(d) => ({ profilePic: d.profilePic, phoneNumber: d.phoneNumber, dob: d.dob || null })}
         invalid={dobOutOfRange}

@@ -19,6 +19,8 @@ const FIELDS: readonly { key: SettingsKey; label: string; group: 'address' | 'ba
   { key: 'sol', label: 'Solana address', group: 'wallet' },
 ];
 
+const TEXTS = { title: 'Settings', label: 'Settings', edit: 'Manage Settings', success: 'Settings updated successfully!', failure: 'Failed to update settings' };
+
 const draftOf = (p: UserProfile): Draft => ({
   state: p.state, city: p.city, bankName: p.bankName, accountNumber: p.accountNumber, routingNumber: p.routingNumber,
   bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol,
@@ -38,14 +40,7 @@ export default function Settings() {
   return (
     <NarrowPage>
       <BackLink />
-      <ProfileForm
-        title="Settings"
-        label="Settings"
-        editLabel="Manage Settings"
-        messages={{ success: 'Settings updated successfully!', failure: 'Failed to update settings' }}
-        toDraft={draftOf}
-        toBody={trimmed}
-      >
+      <ProfileForm texts={TEXTS} toDraft={draftOf} toBody={trimmed}>
         {(form) => (
           <>
             <Input label="Phone number" name="phoneNumber" value={form.profile.phoneNumber} onChange={noop} readOnly placeholder="Not set" />

@@ -14,13 +14,17 @@ export interface ProfileDraft<D> {
   set: <K extends keyof D>(key: K, value: D[K]) => void;
 }
 
-export interface ProfileFormProps<D> {
+/** A profile form's texts (spec 7): heading, the panel's accessible name, the button that starts editing, the save's toasts. */
+export interface ProfileFormTexts {
   title: string;
-  /** The panel's accessible name. */
   label: string;
-  /** The button that starts editing ('Update Profile', 'Manage Settings'). */
-  editLabel: string;
-  messages: { success: string; failure: string };
+  edit: string;
+  success: string;
+  failure: string;
+}
+
+export interface ProfileFormProps<D> {
+  texts: ProfileFormTexts;
   toDraft: (profile: UserProfile) => D;
   toBody: (draft: D) => UpdateProfileBody;
   /** True while the draft must not be saved (its field shows why). */
@@ -31,14 +35,14 @@ export interface ProfileFormProps<D> {
 }
 
 /**
- * The profile as a form that is read-only until `editLabel`; 'Save Changes' PATCHes `toBody(draft)`
+ * The profile as a form that is read-only until `texts.edit`; 'Save Changes' PATCHes `toBody(draft)`
  * and goes back to read-only on success, Cancel drops the draft. Name, username and email are never
  * editable here.
  */
-export function ProfileForm<D>({ title, label, editLabel, messages, toDraft, toBody, invalid, aside, children }: ProfileFormProps<D>) {
+export function ProfileForm<D>({ texts, toDraft, toBody, invalid, aside, children }: ProfileFormProps<D>) {
   const query = useProfileQuery();
   const profile = query.data;
-  const { save, saving } = useSaveProfile(messages.success, messages.failure);
+  const { save, saving } = useSaveProfile(texts.success, texts.failure);
   const [draft, setDraft] = useState<D | null>(null);
 
   if (!profile) return <ProfileState query={query} />;
@@ -58,9 +62,9 @@ export function ProfileForm<D>({ title, label, editLabel, messages, toDraft, toB
 
   return (
     <>
-      <Heading>{title}</Heading>
+      <Heading>{texts.title}</Heading>
       <ProfileState query={query} />
-      <Panel aria-label={label}>
+      <Panel aria-label={texts.label}>
         {aside?.(form)}
         <FormStack onSubmit={(e) => void submit(e)} noValidate>
           <IdentityFields profile={profile} />
@@ -78,7 +82,7 @@ export function ProfileForm<D>({ title, label, editLabel, messages, toDraft, toB
             ) : (
               // Keyed apart from "Save Changes": reusing the same <button> would let this click submit the form.
               <Button key="edit" onClick={() => setDraft(toDraft(profile))}>
-                {editLabel}
+                {texts.edit}
               </Button>
             )}
           </Row>
