@@ -181,4 +181,4 @@ function federatedConfig(app, env = {}) {
   };
 }
 
-module.exports = { shared, root, ports, federatedConfig };
+module.exports = { shared, ports, federatedConfig };

@@ -15,7 +15,6 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
 export const forbidden = (message = 'You may not do this', code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const tooLarge = (message = 'Request is too large', code = 'TOO_LARGE') => new AppError(413, code, message);
 export const unprocessable = (message: string, code = 'UNPROCESSABLE') => new AppError(422, code, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later', code = 'RATE_LIMITED') => new AppError(429, code, message);
 

@@ -3,9 +3,9 @@ import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export interface ScriptLoad {
+interface ScriptLoad {
   url: string;
   rawBytes: number;
   gzipBytes: number;

@@ -22,7 +22,7 @@ export interface MoneyResult extends LoadResult {
 }
 
 /** Alternates approvals and withdrawals; when the pool of pending deposits runs dry, withdrawals only. */
-export function moneyMix(adminToken: string, investors: Investor[], pending: DepositRecord[]) {
+function moneyMix(adminToken: string, investors: Investor[], pending: DepositRecord[]) {
   let n = 0;
   let nextDeposit = 0;
   const counts = { approvals: 0, withdrawals: 0 };

@@ -14,7 +14,7 @@ export interface ReadResult {
   ratio: number;
 }
 
-export async function runHello(clients: number, seconds: number, dbUrl?: string): Promise<LoadResult> {
+async function runHello(clients: number, seconds: number, dbUrl?: string): Promise<LoadResult> {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HELLO_DB_URL: dbUrl ?? '' };
   const child = fork(join(__dirname, 'hello-server.mjs'), [], { env, stdio: 'ignore' });
@@ -29,7 +29,7 @@ export async function runHello(clients: number, seconds: number, dbUrl?: string)
   }
 }
 
-export async function runProfileReads(base: string, investors: Investor[], clients: number, seconds: number): Promise<LoadResult> {
+async function runProfileReads(base: string, investors: Investor[], clients: number, seconds: number): Promise<LoadResult> {
   let n = 0;
   return load({
     url: base,

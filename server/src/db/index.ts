@@ -5,7 +5,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Db } from './types';
 
-export type { Db, Queryable, TxQueryable } from './types';
+export type { Db } from './types';
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata. */
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'dbPoolSize' | 'dataDir' | 'databaseSchema'>): Promise<Db> {
@@ -14,7 +14,7 @@ export async function openDb(config: Pick<Config, 'databaseUrl' | 'dbPoolSize' |
 }
 
 /** Next to this file in the sources; the bundle copies them next to dist/main.js. */
-export const migrationsDir = (): string => join(__dirname, 'migrations');
+const migrationsDir = (): string => join(__dirname, 'migrations');
 
 export async function migrateDb(db: Db): Promise<string[]> {
   return migrate(db, loadMigrations(migrationsDir()));

@@ -21,7 +21,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   return wrapPglite(pg);
 }
 
-export function wrapPglite(pg: PGlite): Db {
+function wrapPglite(pg: PGlite): Db {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Distinct SQL texts named per pool; beyond this, queries run unnamed (bounds per-connection memory). */
-export const MAX_NAMED_STATEMENTS = 500;
+const MAX_NAMED_STATEMENTS = 500;
 
 /**
  * Names for prepared statements: the same SQL text always gets the same name, so node-pg parses and

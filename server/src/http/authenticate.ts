@@ -11,7 +11,7 @@ export interface AuthInfo {
 }
 
 /** The bearer token of a request, if it has one. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

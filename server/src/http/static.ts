@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 
 /** The workspace root (the folder with pnpm-workspace.yaml) above this file, in sources and in dist. */
-export function workspaceRoot(start = __dirname): string {
+function workspaceRoot(start = __dirname): string {
   let dir = resolve(start);
   for (;;) {
     if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;

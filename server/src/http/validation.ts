@@ -13,7 +13,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** `<field>: <reason>` for the first issue; a missing field reads 'is required' whatever its type. */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown, part: Part): string {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, part: Part): string {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') return `${[...path, issue.keys[0] ?? ''].join('.')}: is not allowed`;
   const field = path.length ? path.join('.') : part;

@@ -8,7 +8,7 @@ import { every, type Periodic } from './scheduler';
  * The ledger's background work, at start and every `intervalMs` (MATURITY_INTERVAL_MS):
  * settle matured investments, then drop expired Idempotency-Keys. Safe with many processes.
  */
-export function startLedgerJobs(db: Db, log: FastifyBaseLogger, intervalMs: number): Periodic {
+function startLedgerJobs(db: Db, log: FastifyBaseLogger, intervalMs: number): Periodic {
   return every(
     intervalMs,
     async () => {

@@ -19,7 +19,7 @@ interface DueRow {
  * takes a different investment, and the status compare-and-set makes a second payout impossible.
  * Returns the investment's id, or null when nothing is due.
  */
-export async function settleOneMatured(q: Queryable): Promise<string | null> {
+async function settleOneMatured(q: Queryable): Promise<string | null> {
   const due = (
     await q.query<DueRow>(
       `SELECT id, uid, asset, amount_cents, returns_bp FROM investments

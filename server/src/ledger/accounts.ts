@@ -1,15 +1,15 @@
 import type { Asset } from '@halcyon/api-client/contract';
 
 /** Assets of the ledger: the four crypto balances, plus 'usd' for earnings and returns. */
-export type LedgerAsset = Asset | 'usd';
+type LedgerAsset = Asset | 'usd';
 
 /** Every user has these (created on first credit); earnings are kept in USD, one account per user. */
-export type UserAccountKind = 'available' | 'held' | 'invested' | 'earnings';
+type UserAccountKind = 'available' | 'held' | 'invested' | 'earnings';
 /** Platform accounts: the outside world's side; they may go negative. */
-export type PlatformAccountKind = 'custody' | 'returns' | 'adjustments';
+type PlatformAccountKind = 'custody' | 'returns' | 'adjustments';
 
 /** The asset in which earnings are credited and returns paid (documented in docs/ledger.md). */
-export const EARNINGS_ASSET = 'usd' as const;
+const EARNINGS_ASSET = 'usd' as const;
 
 export interface AccountRef {
   id: string;
@@ -18,11 +18,11 @@ export interface AccountRef {
   asset: LedgerAsset;
 }
 
-export function userAccount(uid: string, kind: UserAccountKind, asset: LedgerAsset): AccountRef {
+function userAccount(uid: string, kind: UserAccountKind, asset: LedgerAsset): AccountRef {
   return { id: `${kind}:${asset}:${uid}`, owner: uid, kind, asset };
 }
 
-export function platformAccount(kind: PlatformAccountKind, asset: LedgerAsset): AccountRef {
+function platformAccount(kind: PlatformAccountKind, asset: LedgerAsset): AccountRef {
   return { id: `${kind}:${asset}`, owner: null, kind, asset };
 }
 

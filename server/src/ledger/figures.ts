@@ -1,4 +1,3 @@
-import type { Queryable } from '../db/types';
 import { dbUsd } from './money';
 
 /** The money figures of a user profile, all derived from the ledger (ledger.md "Derived figures"). USD. */
@@ -15,10 +14,6 @@ export interface UserFigures {
   /** Sum of approved withdrawals */
   totalWithdrawals: number;
 }
-
-export const ZERO_FIGURES: UserFigures = Object.freeze({
-  balance: 0, btcBal: 0, usdtBal: 0, ethBal: 0, solBal: 0, earnings: 0, totalDeposits: 0, totalWithdrawals: 0,
-});
 
 export interface FiguresRow {
   uid: string;
@@ -63,18 +58,4 @@ export function toFigures(r: FiguresRow): UserFigures {
   // Summed in cents so the total has no float drift.
   const balance = dbUsd(BigInt(r.btc) + BigInt(r.usdt) + BigInt(r.eth) + BigInt(r.sol));
   return { balance, btcBal, usdtBal, ethBal, solBal, earnings: dbUsd(r.earnings), totalDeposits: dbUsd(r.deposits), totalWithdrawals: dbUsd(r.withdrawals) };
-}
-
-/** Figures of many users in one query; every uid asked for is in the map (zeros if it has no money). */
-export async function userFiguresMany(q: Queryable, uids: readonly string[]): Promise<Map<string, UserFigures>> {
-  const map = new Map<string, UserFigures>();
-  if (uids.length === 0) return map;
-  const rows = (await q.query<FiguresRow>(FIGURES_SQL, [uids])).rows;
-  for (const r of rows) map.set(r.uid, toFigures(r));
-  for (const uid of uids) if (!map.has(uid)) map.set(uid, { ...ZERO_FIGURES });
-  return map;
-}
-
-export async function userFigures(q: Queryable, uid: string): Promise<UserFigures> {
-  return (await userFiguresMany(q, [uid])).get(uid) ?? { ...ZERO_FIGURES };
 }

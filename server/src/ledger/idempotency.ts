@@ -12,9 +12,9 @@ import { AppError, conflict, unprocessable } from '../errors';
  * transaction as the money movement, so a crash can never leave money moved without its record.
  */
 
-export const KEY_TTL_HOURS = 24;
+const KEY_TTL_HOURS = 24;
 /** An in-flight claim this old belongs to a request that died (its transaction rolled back). */
-export const STALE_CLAIM_MINUTES = 5;
+const STALE_CLAIM_MINUTES = 5;
 
 export interface IdempotencyScope {
   uid: string;

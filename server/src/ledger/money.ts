@@ -16,7 +16,7 @@ export function centsToUsd(cents: number): number {
 }
 
 /** A bigint/numeric column (the drivers return them as exact strings) → integer cents. */
-export function toCents(value: unknown): number {
+function toCents(value: unknown): number {
   if (value === null || value === undefined) return 0;
   const n = typeof value === 'number' ? value : Number(value as string | bigint);
   if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer amount of cents: ${String(value)}`);

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types';
 import type { AccountRef } from './accounts';
 import { insufficientBalance } from './errors';
 
-export type TransferKind =
+type TransferKind =
   | 'deposit'
   | 'withdrawal_hold'
   | 'withdrawal_payout'
@@ -14,7 +14,7 @@ export type TransferKind =
   | 'earnings_deduct'
   | 'maturity_earnings';
 
-export type RefType = 'deposit' | 'withdrawal' | 'investment' | 'adjustment';
+type RefType = 'deposit' | 'withdrawal' | 'investment' | 'adjustment';
 
 export interface TransferInput {
   debit: AccountRef;

@@ -14,8 +14,8 @@ import { avatarPng } from './avatar';
 export const DEMO_EMAIL = 'demo@halcyon.test';
 export const DEMO_PASSWORD = 'Demo12345!';
 /** Only when no admin exists (no ADMIN_EMAIL either): the demo needs someone to have approved things. */
-export const DEMO_ADMIN_EMAIL = 'admin@halcyon.test';
-export const DEMO_ADMIN_PASSWORD = 'Admin12345!';
+const DEMO_ADMIN_EMAIL = 'admin@halcyon.test';
+const DEMO_ADMIN_PASSWORD = 'Admin12345!';
 
 export interface SeedDeps {
   db: Db;

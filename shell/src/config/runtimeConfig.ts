@@ -7,7 +7,7 @@ export interface RuntimeConfig {
 }
 
 export type RemoteName = 'user_app' | 'admin_app';
-export const REMOTE_NAMES: readonly RemoteName[] = ['user_app', 'admin_app'];
+const REMOTE_NAMES: readonly RemoteName[] = ['user_app', 'admin_app'];
 
 export const defaultRuntimeConfig: RuntimeConfig = {
   apiBaseUrl: '/api',

@@ -34,7 +34,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-export const REMOTE_ERROR_TITLE = 'We could not load this part of Halcyon.';
+const REMOTE_ERROR_TITLE = 'We could not load this part of Halcyon.';
 
 /** The federation runtime's messages run to many lines; the first one says what failed. */
 function firstLine(message: string): string {

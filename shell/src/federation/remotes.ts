@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '../config/runtimeConfig';
 
-export interface RemoteModule {
+interface RemoteModule {
   default: ComponentType;
 }
 

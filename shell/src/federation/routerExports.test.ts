@@ -69,7 +69,7 @@ describe('shared react-router facade', () => {
 
   it('is what the react-router key provides, and react-router-dom re-exports it from its own file', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { shared } = require(path.join(root, 'mf-shared.cjs')) as { shared: Record<string, { import?: string }> };
+    const { shared } = require('../../../mf-shared.cjs') as { shared: Record<string, { import?: string }> };
     expect(shared['react-router']?.import).toBe(path.join(root, 'shell/mf/react-router.mjs'));
     // Two keys with one `import` collapse into one provide and leave the other key unprovided.
     const dom = shared['react-router-dom']?.import ?? '';

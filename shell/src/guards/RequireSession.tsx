@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router';
 import { adminSessionAtom, userSessionAtom } from '@halcyon/api-client';
 
-export const LOGIN_PATH = { user: '/auth/login', admin: '/admin-auth/admin-login' } as const;
+const LOGIN_PATH = { user: '/auth/login', admin: '/admin-auth/admin-login' } as const;
 
 /**
  * Renders its children only with a token of that kind; else sends the person to the right login.

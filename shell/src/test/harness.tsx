@@ -8,7 +8,7 @@ import { parseRuntimeConfig } from '../config/runtimeConfig';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import type { RemoteLoader } from '../federation/remotes';
 
-export const API = 'http://api.test/api';
+const API = 'http://api.test/api';
 
 // Screens other than the login are lazy routes: load them up front so every test (alone or in
 // any order) sees them render at once. lazyScreen.test.tsx covers the first-visit loading.

@@ -9,7 +9,7 @@ import { transfer } from '../../ledger/transfer';
 import { refuseTransition } from '../../ledger/transitions';
 import { offeredPlan } from '../../services/plans';
 
-export interface InvestmentRow extends UserColumns {
+interface InvestmentRow extends UserColumns {
   id: string;
   uid: string;
   plan_id: string;
@@ -37,7 +37,7 @@ LEFT JOIN LATERAL (
   FROM transfers t WHERE t.ref_type = 'investment' AND t.ref_id = i.id AND t.kind IN ('earnings_credit', 'earnings_deduct', 'maturity_earnings')
 ) e ON true`;
 
-export const toInvestment = (r: InvestmentRow): Investment => {
+const toInvestment = (r: InvestmentRow): Investment => {
   const earnings = dbUsd(r.earnings_cents);
   return {
     id: r.id, uid: r.uid, plan_id: r.plan_id, plan_name: r.plan_name, name: r.user_name, email: r.user_email,

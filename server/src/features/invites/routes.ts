@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminInvite } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
 
-export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 
 interface InviteRow {
   code: string;
