@@ -18,7 +18,14 @@ export interface ConfirmedAction {
  * ConfirmDialog, then runs with its button busy and toasts the result. The dialog stays open
  * (busy) until the mutation and the refetch of what it invalidated are done.
  */
-export function useConfirmedAction(): { ask: (request: ConfirmedAction) => void; isBusy: (key: string) => boolean; dialog: ReactNode } {
+export interface ConfirmedActions {
+  ask: (request: ConfirmedAction) => void;
+  isBusy: (key: string) => boolean;
+  /** Render once on the screen. */
+  dialog: ReactNode;
+}
+
+export function useConfirmedAction(): ConfirmedActions {
   const [request, setRequest] = useState<ConfirmedAction | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 

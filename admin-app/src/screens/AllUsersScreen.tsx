@@ -2,7 +2,8 @@ import { useApiMutation } from '@halcyon/api-client';
 import { Button, Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
-import { RowActions } from '../lib/RowActions';
+import { ConfirmButton } from '../lib/ConfirmButton';
+import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
 import { toastResult } from '../lib/toastResult';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
@@ -15,49 +16,42 @@ export default function AllUsersScreen() {
   // Closing an account changes the users list and the overview's Total Users.
   const remove = useApiMutation('deleteUser', { invalidates: ['listUsers', 'solvency'] });
   const reset = useApiMutation('sendUserPasswordReset');
-  const { ask, isBusy, dialog } = useConfirmedAction();
+  const confirm = useConfirmedAction();
 
   const columns = [
     ...userColumns,
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (user: NumberedUser) => (
-        <RowActions>
-          <Button
-            size="small"
-            disabled={isBusy(`delete:${user.uid}`)}
-            aria-label={`Delete ${user.name}`}
-            onClick={() =>
-              ask({
-                key: `delete:${user.uid}`,
-                title: 'Delete user',
-                message: `Delete ${user.name} (${user.email})? They can no longer log in; their ledger is kept.`,
-                confirmLabel: 'Delete',
-                run: () => remove.mutateAsync({ input: { params: { uid: user.uid } } }),
-                messages: { success: 'User deleted successfully.', failure: 'Failed to delete user.' },
-              })
-            }
-          >
-            Delete
-          </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={reset.isPending && reset.variables?.input?.params.uid === user.uid}
-            aria-label={`Send reset link to ${user.name}`}
-            onClick={() =>
-              void toastResult(reset.mutateAsync({ input: { params: { uid: user.uid } } }), {
-                success: 'Password reset link sent.',
-                failure: 'Failed to send reset link.',
-              })
-            }
-          >
-            Send reset link
-          </Button>
-        </RowActions>
-      ),
-    },
+    actionsColumn((user: NumberedUser) => (
+      <>
+        <ConfirmButton
+          confirm={confirm}
+          name={`Delete ${user.name}`}
+          action={{
+            key: `delete:${user.uid}`,
+            title: 'Delete user',
+            message: `Delete ${user.name} (${user.email})? They can no longer log in; their ledger is kept.`,
+            confirmLabel: 'Delete',
+            run: () => remove.mutateAsync({ input: { params: { uid: user.uid } } }),
+            messages: { success: 'User deleted successfully.', failure: 'Failed to delete user.' },
+          }}
+        >
+          Delete
+        </ConfirmButton>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={reset.isPending && reset.variables?.input?.params.uid === user.uid}
+          aria-label={`Send reset link to ${user.name}`}
+          onClick={() =>
+            void toastResult(reset.mutateAsync({ input: { params: { uid: user.uid } } }), {
+              success: 'Password reset link sent.',
+              failure: 'Failed to send reset link.',
+            })
+          }
+        >
+          Send reset link
+        </Button>
+      </>
+    )),
   ];
 
   return (
@@ -65,7 +59,7 @@ export default function AllUsersScreen() {
       <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
         {(rows) => <Table caption="All users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} searchable pageSize={10} />}
       </RemoteView>
-      {dialog}
+      {confirm.dialog}
     </Screen>
   );
 }

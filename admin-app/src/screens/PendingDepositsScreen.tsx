@@ -1,65 +1,61 @@
 import { useApiMutation, type Deposit } from '@halcyon/api-client';
-import { Button, Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
-import { RowActions } from '../lib/RowActions';
+import { ConfirmButton } from '../lib/ConfirmButton';
+import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { moneyColumns } from '../features/money/columns';
 import { DEPOSITS_FAILED, DEPOSIT_CHANGES, useDeposits } from '../features/money/queries';
 
+type Decision = 'approve' | 'decline';
+
+const DECISIONS: Record<Decision, { label: string; title: string; effect: (d: Deposit) => string; messages: { success: string; failure: string } }> = {
+  approve: {
+    label: 'Approve',
+    title: 'Approve deposit',
+    effect: (d) => `Their ${methodLabel(d.method)} balance is credited.`,
+    messages: { success: 'Deposit approved successfully.', failure: 'Approval failed.' },
+  },
+  decline: { label: 'Decline', title: 'Decline deposit', effect: () => 'No money moves.', messages: { success: 'Deposit declined successfully.', failure: 'Decline failed.' } },
+};
+
 /** Pending deposits: approve (credits the deposit's method asset) or decline. */
 export default function PendingDepositsScreen() {
   const deposits = useDeposits({ status: 'pending' });
-  const approve = useApiMutation('approveDeposit', { invalidates: DEPOSIT_CHANGES });
-  const decline = useApiMutation('declineDeposit', { invalidates: DEPOSIT_CHANGES });
-  const { ask, isBusy, dialog } = useConfirmedAction();
-  const what = (d: Deposit) => `${formatMoney(d.amount)} ${methodLabel(d.method)} deposit from ${d.user.name}`;
+  const calls = { approve: useApiMutation('approveDeposit', { invalidates: DEPOSIT_CHANGES }), decline: useApiMutation('declineDeposit', { invalidates: DEPOSIT_CHANGES }) };
+  const confirm = useConfirmedAction();
+  const busy = (d: Deposit) => (Object.keys(DECISIONS) as Decision[]).some((k) => confirm.isBusy(`${k}:${d.id}`));
+  // The declined deposit's path has no method: only approving credits a method's balance.
+  const run = (d: Deposit, decision: Decision) =>
+    decision === 'approve' ? calls.approve.mutateAsync({ input: { params: { id: d.id, method: d.method } } }) : calls.decline.mutateAsync({ input: { params: { id: d.id } } });
 
   const columns = [
     ...moneyColumns,
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (d: Deposit) => (
-        <RowActions>
-          <Button
-            size="small"
-            disabled={isBusy(`approve:${d.id}`) || isBusy(`decline:${d.id}`)}
-            aria-label={`Approve deposit ${d.id}`}
-            onClick={() =>
-              ask({
-                key: `approve:${d.id}`,
-                title: 'Approve deposit',
-                message: `Approve the ${what(d)}? Their ${methodLabel(d.method)} balance is credited.`,
-                confirmLabel: 'Approve',
-                run: () => approve.mutateAsync({ input: { params: { id: d.id, method: d.method } } }),
-                messages: { success: 'Deposit approved successfully.', failure: 'Approval failed.' },
-              })
-            }
+    actionsColumn((d: Deposit) =>
+      (Object.keys(DECISIONS) as Decision[]).map((decision) => {
+        const def = DECISIONS[decision];
+        return (
+          <ConfirmButton
+            key={decision}
+            confirm={confirm}
+            name={`${def.label} deposit ${d.id}`}
+            variant={decision === 'approve' ? 'primary' : 'secondary'}
+            disabled={busy(d)}
+            action={{
+              key: `${decision}:${d.id}`,
+              title: def.title,
+              message: `${def.label} the ${formatMoney(d.amount)} ${methodLabel(d.method)} deposit from ${d.user.name}? ${def.effect(d)}`,
+              confirmLabel: def.label,
+              run: () => run(d, decision),
+              messages: def.messages,
+            }}
           >
-            Approve
-          </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={isBusy(`approve:${d.id}`) || isBusy(`decline:${d.id}`)}
-            aria-label={`Decline deposit ${d.id}`}
-            onClick={() =>
-              ask({
-                key: `decline:${d.id}`,
-                title: 'Decline deposit',
-                message: `Decline the ${what(d)}? No money moves.`,
-                confirmLabel: 'Decline',
-                run: () => decline.mutateAsync({ input: { params: { id: d.id } } }),
-                messages: { success: 'Deposit declined successfully.', failure: 'Decline failed.' },
-              })
-            }
-          >
-            Decline
-          </Button>
-        </RowActions>
-      ),
-    },
+            {def.label}
+          </ConfirmButton>
+        );
+      }),
+    ),
   ];
 
   return (
@@ -67,7 +63,7 @@ export default function PendingDepositsScreen() {
       <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
         {(rows) => <Table caption="Pending deposits" columns={columns} rows={rows} getRowKey={(d: Deposit) => d.id} searchable pageSize={10} />}
       </RemoteView>
-      {dialog}
+      {confirm.dialog}
     </Screen>
   );
 }

@@ -1,7 +1,8 @@
 import { useApiMutation, type Withdrawal, type WithdrawalStatus } from '@halcyon/api-client';
-import { Button, Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
-import { RowActions } from '../lib/RowActions';
+import { ConfirmButton } from '../lib/ConfirmButton';
+import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { withdrawalColumns } from '../features/money/columns';
@@ -38,49 +39,40 @@ export default function PendingWithdrawalsScreen() {
   const withdrawals = useWithdrawals({ status: OPEN });
   const changes = { invalidates: WITHDRAWAL_CHANGES };
   const calls = { approve: useApiMutation('approveWithdrawal', changes), decline: useApiMutation('declineWithdrawal', changes), processing: useApiMutation('processWithdrawal', changes) };
-  const { ask, isBusy, dialog } = useConfirmedAction();
-  const busy = (w: Withdrawal) => (Object.keys(DECISIONS) as Decision[]).some((d) => isBusy(`${d}:${w.id}`));
+  const confirm = useConfirmedAction();
+  const busy = (w: Withdrawal) => (Object.keys(DECISIONS) as Decision[]).some((d) => confirm.isBusy(`${d}:${w.id}`));
 
   const button = (w: Withdrawal, decision: Decision) => {
     const d = DECISIONS[decision];
     return (
-      <Button
+      <ConfirmButton
         key={decision}
-        size="small"
+        confirm={confirm}
+        name={`${d.label} withdrawal ${w.id}`}
         variant={decision === 'approve' ? 'primary' : 'secondary'}
         disabled={busy(w) || (decision === 'processing' && w.status === 'processing')}
-        aria-label={`${d.label} withdrawal ${w.id}`}
-        onClick={() =>
-          ask({
-            key: `${decision}:${w.id}`,
-            title: d.title,
-            message: `${d.label}: ${formatMoney(w.amount)} ${methodLabel(w.method)} withdrawal of ${w.user.name}? ${d.effect}`,
-            confirmLabel: d.label,
-            run: () => calls[decision].mutateAsync({ input: { params: { id: w.id } } }),
-            messages: { success: d.success, failure: WITHDRAWALS_ACTION_FAILED },
-          })
-        }
+        action={{
+          key: `${decision}:${w.id}`,
+          title: d.title,
+          message: `${d.label}: ${formatMoney(w.amount)} ${methodLabel(w.method)} withdrawal of ${w.user.name}? ${d.effect}`,
+          confirmLabel: d.label,
+          run: () => calls[decision].mutateAsync({ input: { params: { id: w.id } } }),
+          messages: { success: d.success, failure: WITHDRAWALS_ACTION_FAILED },
+        }}
       >
         {d.label}
-      </Button>
+      </ConfirmButton>
     );
   };
 
-  const withActions = [
-    ...withdrawalColumns,
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (w: Withdrawal) => <RowActions>{(['approve', 'decline', 'processing'] as const).map((d) => button(w, d))}</RowActions>,
-    },
-  ];
+  const withActions = [...withdrawalColumns, actionsColumn((w: Withdrawal) => (['approve', 'decline', 'processing'] as const).map((d) => button(w, d)))];
 
   return (
     <Screen title="Pending Withdrawals">
       <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
         {(rows) => <Table caption="Pending withdrawals" columns={withActions} rows={rows} getRowKey={(w: Withdrawal) => w.id} searchable pageSize={10} />}
       </RemoteView>
-      {dialog}
+      {confirm.dialog}
     </Screen>
   );
 }

@@ -1,6 +1,7 @@
 import { useApiMutation, useApiQuery, type Plan } from '@halcyon/api-client';
-import { Button, Card, EmptyState, Facts, formatMoney } from '@halcyon/shared-ui';
+import { Card, EmptyState, Facts, formatMoney } from '@halcyon/shared-ui';
 import { CardGrid } from '../lib/CardGrid';
+import { ConfirmButton } from '../lib/ConfirmButton';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { newestOf } from '../lib/select';
@@ -12,7 +13,7 @@ const planTitle = (p: Plan) => p.name ?? `${p.returns}% for ${p.duration} days`;
 export default function PlansScreen() {
   const plans = useApiQuery('getPlans', undefined, { as: 'admin', select: newestOf });
   const remove = useApiMutation('deletePlan', { invalidates: ['getPlans'] });
-  const { ask, isBusy, dialog } = useConfirmedAction();
+  const confirm = useConfirmedAction();
 
   return (
     <Screen title="Plans">
@@ -27,23 +28,20 @@ export default function PlansScreen() {
                   <Card
                     title={planTitle(p)}
                     actions={
-                      <Button
-                        size="small"
-                        disabled={isBusy(`delete:${p.id}`)}
-                        aria-label={`Delete Plan ${planTitle(p)}`}
-                        onClick={() =>
-                          ask({
-                            key: `delete:${p.id}`,
-                            title: 'Delete plan',
-                            message: `Delete the plan ${planTitle(p)}? Existing investments keep it.`,
-                            confirmLabel: 'Delete Plan',
-                            run: () => remove.mutateAsync({ input: { params: { id: p.id } } }),
-                            messages: { success: 'Plan deleted successfully.', failure: 'Failed to delete plan.' },
-                          })
-                        }
+                      <ConfirmButton
+                        confirm={confirm}
+                        name={`Delete Plan ${planTitle(p)}`}
+                        action={{
+                          key: `delete:${p.id}`,
+                          title: 'Delete plan',
+                          message: `Delete the plan ${planTitle(p)}? Existing investments keep it.`,
+                          confirmLabel: 'Delete Plan',
+                          run: () => remove.mutateAsync({ input: { params: { id: p.id } } }),
+                          messages: { success: 'Plan deleted successfully.', failure: 'Failed to delete plan.' },
+                        }}
                       >
                         Delete Plan
-                      </Button>
+                      </ConfirmButton>
                     }
                   >
                     <Facts>
@@ -65,7 +63,7 @@ export default function PlansScreen() {
           )
         }
       </RemoteView>
-      {dialog}
+      {confirm.dialog}
     </Screen>
   );
 }

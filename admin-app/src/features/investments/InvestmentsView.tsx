@@ -1,7 +1,8 @@
 import { useApiMutation, type Investment, type InvestmentStatus } from '@halcyon/api-client';
-import { Button, Table, formatMoney } from '@halcyon/shared-ui';
+import { Table, formatMoney } from '@halcyon/shared-ui';
 import { RemoteView } from '../../lib/RemoteView';
-import { RowActions } from '../../lib/RowActions';
+import { ConfirmButton } from '../../lib/ConfirmButton';
+import { actionsColumn } from '../../lib/RowActions';
 import { Screen } from '../../lib/Screen';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 import { INVESTMENTS_FAILED, INVESTMENT_CHANGES, useInvestments } from './queries';
@@ -56,46 +57,38 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
   const investments = useInvestments({ status });
   const changes = { invalidates: INVESTMENT_CHANGES };
   const calls = { stop: useApiMutation('endInvestment', changes), processing: useApiMutation('processInvestment', changes), approve: useApiMutation('approveInvestment', changes) };
-  const { ask, isBusy, dialog } = useConfirmedAction();
-  const busy = (i: Investment) => actions.some((a) => isBusy(`${a}:${i.id}`));
+  const confirm = useConfirmedAction();
+  const busy = (i: Investment) => actions.some((a) => confirm.isBusy(`${a}:${i.id}`));
 
   const columns =
     actions.length === 0
       ? investmentColumns
       : [
           ...investmentColumns,
-          {
-            key: 'actions',
-            header: 'Actions',
-            render: (i: Investment) => (
-              <RowActions>
-                {actions.map((a) => {
-                  const def = ACTIONS[a];
-                  return (
-                    <Button
-                      key={a}
-                      size="small"
-                      variant={a === 'approve' ? 'primary' : 'secondary'}
-                      disabled={busy(i)}
-                      aria-label={`${def.label} investment of ${i.name} (${formatMoney(i.amount)})`}
-                      onClick={() =>
-                        ask({
-                          key: `${a}:${i.id}`,
-                          title: def.title,
-                          message: `${def.label}: ${formatMoney(i.amount)} in ${i.plan_name ?? 'plan'} by ${i.name}? ${def.effect}`,
-                          confirmLabel: def.label,
-                          run: () => calls[a].mutateAsync({ input: { params: { id: i.id } } }),
-                          messages: { success: def.success, failure: def.failure },
-                        })
-                      }
-                    >
-                      {def.label}
-                    </Button>
-                  );
-                })}
-              </RowActions>
-            ),
-          },
+          actionsColumn((i: Investment) =>
+            actions.map((a) => {
+              const def = ACTIONS[a];
+              return (
+                <ConfirmButton
+                  key={a}
+                  confirm={confirm}
+                  name={`${def.label} investment of ${i.name} (${formatMoney(i.amount)})`}
+                  variant={a === 'approve' ? 'primary' : 'secondary'}
+                  disabled={busy(i)}
+                  action={{
+                    key: `${a}:${i.id}`,
+                    title: def.title,
+                    message: `${def.label}: ${formatMoney(i.amount)} in ${i.plan_name ?? 'plan'} by ${i.name}? ${def.effect}`,
+                    confirmLabel: def.label,
+                    run: () => calls[a].mutateAsync({ input: { params: { id: i.id } } }),
+                    messages: { success: def.success, failure: def.failure },
+                  }}
+                >
+                  {def.label}
+                </ConfirmButton>
+              );
+            }),
+          ),
         ];
 
   return (
@@ -103,7 +96,7 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
       <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading investments">
         {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
       </RemoteView>
-      {dialog}
+      {confirm.dialog}
     </Screen>
   );
 }

@@ -1,12 +1,13 @@
 import { useApiMutation, type Trader } from '@halcyon/api-client';
-import { Button, EmptyState, TraderCard } from '@halcyon/shared-ui';
+import { EmptyState, TraderCard } from '@halcyon/shared-ui';
 import { CardGrid } from '../../lib/CardGrid';
+import { ConfirmButton } from '../../lib/ConfirmButton';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 
 /** Uploaded traders as cards, each with a confirmed delete. */
 export function TraderCards({ traders }: { traders: readonly Trader[] }) {
   const remove = useApiMutation('deleteTrader', { invalidates: ['getTraders'] });
-  const { ask, isBusy, dialog } = useConfirmedAction();
+  const confirm = useConfirmedAction();
   if (traders.length === 0) return <EmptyState message="No traders yet." />;
   return (
     <>
@@ -17,28 +18,25 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
             trader={t}
             headingLevel={3}
             action={
-              <Button
-                size="small"
-                disabled={isBusy(`delete:${t._id}`)}
-                aria-label={`Delete ${t.name}`}
-                onClick={() =>
-                  ask({
-                    key: `delete:${t._id}`,
-                    title: 'Delete trader',
-                    message: `Delete ${t.name}? Investors copying them stop seeing them.`,
-                    confirmLabel: 'Delete',
-                    run: () => remove.mutateAsync({ input: { params: { id: t._id } } }),
-                    messages: { success: 'Trader deleted successfully', failure: 'Failed to delete trader' },
-                  })
-                }
+              <ConfirmButton
+                confirm={confirm}
+                name={`Delete ${t.name}`}
+                action={{
+                  key: `delete:${t._id}`,
+                  title: 'Delete trader',
+                  message: `Delete ${t.name}? Investors copying them stop seeing them.`,
+                  confirmLabel: 'Delete',
+                  run: () => remove.mutateAsync({ input: { params: { id: t._id } } }),
+                  messages: { success: 'Trader deleted successfully', failure: 'Failed to delete trader' },
+                }}
               >
                 Delete
-              </Button>
+              </ConfirmButton>
             }
           />
         ))}
       </CardGrid>
-      {dialog}
+      {confirm.dialog}
     </>
   );
 }
