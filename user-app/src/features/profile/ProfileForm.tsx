@@ -15,7 +15,7 @@ export interface ProfileDraft<D> {
 }
 
 /** A profile form's texts (spec 7): heading, the panel's accessible name, the button that starts editing, the save's toasts. */
-export interface ProfileFormTexts {
+interface ProfileFormTexts {
   title: string;
   label: string;
   edit: string;
