@@ -23,8 +23,7 @@ await step('typecheck', () => pnpm(['-r', 'run', 'typecheck']));
 await step('lint', () => pnpm(['run', 'lint']));
 // Unused files, exports and dependencies (knip.json; it ignores ky and @module-federation/enhanced
 // in the apps: mf-shared.cjs resolves them from each app, which knip cannot see). A finding fails the run.
-// Enabled once the issue 14 clean-up lands:
-// await step('knip', () => pnpm(['exec', 'knip', '--no-progress']));
+await step('knip', () => pnpm(['exec', 'knip', '--no-progress']));
 for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit']) {
   await step(pkg, () => pnpm(['--filter', `./${pkg}`, 'run', 'test']));
 }

@@ -17,12 +17,12 @@ export const Label = styled.label`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-export const Hint = styled.div`
+const Hint = styled.div`
   font-size: ${({ theme }) => theme.font.size.small};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export const ErrorText = styled.p`
+const ErrorText = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.small};
   color: ${({ theme }) => theme.colors.danger};

@@ -1,9 +1,9 @@
-import { PHONE_NATIONAL_MAX } from '../../../api-client/src/contract/rules/phone';
+import { PHONE_NATIONAL_MAX } from '@halcyon/api-client/rules';
 import { countries, type Country } from './countries';
 
 // The phone rule is the contract's, the one the server applies (docs/frontend-contract.md, Rules).
 // It is imported by path: shared-ui does not list @halcyon/api-client as a dependency.
-export { isPhoneNumber } from '../../../api-client/src/contract/rules/phone';
+export { isPhoneNumber } from '@halcyon/api-client/rules';
 
 /** Parsed input is capped at 250 characters (spec limit); the national number at the rule's 17 digits. */
 export const PHONE_MAX_INPUT = 250;

@@ -1,5 +1,5 @@
 import { isValidEmail, validateField } from './validation';
-import { splitPhoneNumber } from '../../../api-client/src/contract/rules/phone';
+import { splitPhoneNumber } from '@halcyon/api-client/rules';
 import { countries } from './countries';
 import { cleanDigits, formatNational, parseE164 } from './phone';
 import { countryByIso } from './countries';

@@ -16,9 +16,9 @@ export interface TableColumn<Row> {
   align?: 'left' | 'right';
 }
 
-export const EMPTY_CELL = '-';
+const EMPTY_CELL = '-';
 
-export function isEmpty(v: unknown): v is null | undefined | '' {
+function isEmpty(v: unknown): v is null | undefined | '' {
   return v === null || v === undefined || v === '';
 }
 

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { GlobeIcon, HomeIcon, ListIcon, TradeIcon, UsersIcon } from '../lib/icons';
 
-export const TABS: readonly { to: string; label: string; Icon: ComponentType<{ size?: number }> }[] = [
+const TABS: readonly { to: string; label: string; Icon: ComponentType<{ size?: number }> }[] = [
   { to: '/user/main', label: 'Home', Icon: HomeIcon },
   { to: '/user/investment-log', label: 'My trade', Icon: TradeIcon },
   { to: '/user/transactions', label: 'Transactions', Icon: ListIcon },

@@ -7,7 +7,7 @@ import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
 import { pill } from '../lib/ui';
 import { TickerTape } from '../widgets';
 
-export const SHORTCUTS = [
+const SHORTCUTS = [
   { to: '/user/withdraw', label: 'Withdraw', Icon: ArrowUpIcon },
   { to: '/user/deposit', label: 'Deposit', Icon: ArrowDownIcon },
   { to: '/user/invest', label: 'Trade', Icon: SwapIcon },

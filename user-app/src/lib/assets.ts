@@ -1,7 +1,7 @@
 import type { Asset, DepositMethod, InvestMethod, UserProfile, WalletAddress } from '@halcyon/api-client';
 
-export type BalanceKey = 'btcBal' | 'usdtBal' | 'ethBal' | 'solBal';
-export type WalletKey = Exclude<keyof WalletAddress, '_id'>;
+type BalanceKey = 'btcBal' | 'usdtBal' | 'ethBal' | 'solBal';
+type WalletKey = Exclude<keyof WalletAddress, '_id'>;
 
 /** One of the four assets with every name the screens and the API use for it. */
 export interface AssetInfo {

@@ -51,9 +51,3 @@ export const SettingsIcon = icon(
   </>,
 );
 export const LogoutIcon = icon(<path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
-export const WalletIcon = icon(
-  <>
-    <rect x="2" y="6" width="20" height="14" rx="2" />
-    <path d="M16 13h2M2 10h20M6 6V4h12v2" />
-  </>,
-);

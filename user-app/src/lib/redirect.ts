@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 /** Spec 9: after a withdrawal or a confirmed deposit the app returns to the dashboard after 5 s. */
-export const REDIRECT_DELAY_MS = 5000;
+const REDIRECT_DELAY_MS = 5000;
 
 /** Schedules one navigation; cancelled if the screen unmounts first. */
 export function useDelayedRedirect(to: string, delay = REDIRECT_DELAY_MS): () => void {

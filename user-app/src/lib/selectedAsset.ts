@@ -9,7 +9,7 @@ export interface SelectedAsset {
   amount: number;
 }
 
-export const SELECTED_ASSET_KEY = 'selectedAsset';
+const SELECTED_ASSET_KEY = 'selectedAsset';
 
 export function saveSelectedAsset(value: SelectedAsset): void {
   window.localStorage.setItem(SELECTED_ASSET_KEY, JSON.stringify(value));

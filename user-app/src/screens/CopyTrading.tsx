@@ -5,7 +5,7 @@ import { ReadState } from '../lib/ReadState';
 import { Grid, Heading, Page } from '../lib/ui';
 
 /** Spec 7: the list comes in `data` or as a bare array; anything else is rejected. */
-export function tradersOf(body: unknown): Trader[] {
+function tradersOf(body: unknown): Trader[] {
   const list: unknown = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(list)) throw new ApiError('Invalid data format received', 200, 'FORMAT');
   return list as Trader[];

@@ -7,7 +7,7 @@ import { ReadState } from '../lib/ReadState';
 import { Grid, Heading, Page } from '../lib/ui';
 
 /** Case-insensitive substring match on the transaction id. */
-export const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
+const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
 
 /** /user/investment-log ("My trade"): the investor's investments as cards, searchable by id. */
 export default function InvestmentLog() {

@@ -5,7 +5,7 @@ import { ReadState } from '../lib/ReadState';
 import { Heading, Page } from '../lib/ui';
 
 /** Spec 2: earn entries and internal transfers are not shown in the investor's history. */
-export const visibleTransactions = (rows: readonly Transaction[]) =>
+const visibleTransactions = (rows: readonly Transaction[]) =>
   rows.filter((t) => t.type !== 'earn' && t.method !== 'transfer').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 const visibleOf = (res: ResponseOf<'getTransactions'>) => visibleTransactions(res.data);

@@ -6,7 +6,7 @@ export const WIDGET_TIMEOUT_MS = 8000;
 export const UNAVAILABLE_TEXT = 'Market data unavailable';
 const NOTICE_HEIGHT = 44;
 
-export const widgetScriptUrl = (name: string) => `https://s3.tradingview.com/external-embedding/embed-widget-${name}.js`;
+const widgetScriptUrl = (name: string) => `https://s3.tradingview.com/external-embedding/embed-widget-${name}.js`;
 
 type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 

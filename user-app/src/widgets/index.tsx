@@ -1,8 +1,6 @@
 import { TradingViewWidget } from './TradingViewWidget';
 import { advancedChartConfig, marketOverviewConfig, screenerConfig, tickerTapeConfig } from './configs';
 
-export { TradingViewWidget, UNAVAILABLE_TEXT, WIDGET_TIMEOUT_MS } from './TradingViewWidget';
-
 export const TickerTape = () => <TradingViewWidget name="ticker-tape" title="Market ticker" config={tickerTapeConfig} height={46} />;
 export const AdvancedChart = () => <TradingViewWidget name="advanced-chart" title="Bitcoin to USDT price chart" config={advancedChartConfig} height={420} />;
 export const MarketOverview = () => <TradingViewWidget name="market-overview" title="Market overview" config={marketOverviewConfig} height={460} />;

@@ -4,7 +4,7 @@ import { Spinner } from '@halcyon/shared-ui';
 // qrcode.react is only needed on this screen: its own chunk.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
-export const QR_SIZE = 200;
+const QR_SIZE = 200;
 
 /** The deposit address as a QR code (spec 9: size 200) on a white quiet zone so phones can scan it. */
 export function AddressQr({ value, label }: { value: string; label: string }) {
