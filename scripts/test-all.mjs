@@ -2,8 +2,11 @@
 // PGlite and on a fresh database of a real PostgreSQL server (PG_ADMIN_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres), created and dropped here. Without a reachable
 // PostgreSQL that second run is skipped with a plain notice, except under CI=true, where it fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pnpm } from './lib.mjs';
+import { join } from 'node:path';
+import { pnpm, root } from './lib.mjs';
 
 // The test kit's scratch-database module is plain CommonJS so that this script can use it as is.
 const { scratchDbOrSkip } = createRequire(import.meta.url)('../test-kit/src/scratch-db.cjs');
@@ -23,6 +26,8 @@ await step('typecheck', () => pnpm(['-r', 'run', 'typecheck']));
 await step('lint', () => pnpm(['run', 'lint']));
 // Unused files, exports and dependencies (knip.json; it ignores ky and @module-federation/enhanced
 // in the apps: mf-shared.cjs resolves them from each app, which knip cannot see). A finding fails the run.
+// Every text of the spec (../shared/spec) is in the source: a reworded message fails the run.
+await step('spec-texts', specTexts);
 await step('knip', () => pnpm(['exec', 'knip', '--no-progress']));
 for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit']) {
   await step(pkg, () => pnpm(['--filter', `./${pkg}`, 'run', 'test']));
@@ -65,4 +70,16 @@ async function postgresSuite(suite = (url) => pnpm(['--filter', './server', 'run
   } finally {
     await got.db.drop();
   }
+}
+
+/** Runs the shared spec-coverage tool (beside the checkout, as in CI); missing texts fail. */
+function specTexts() {
+  const tool = join(root, '../shared/tools/spec-coverage.mjs');
+  if (!existsSync(tool)) {
+    console.log(`${tool} is not beside this checkout; skipped.`);
+    return 0;
+  }
+  const { stdout, status } = spawnSync(process.execPath, [tool], { cwd: root, encoding: 'utf8' });
+  console.log(stdout.trim());
+  return status !== 0 || /missing:/.test(stdout) ? 1 : 0;
 }

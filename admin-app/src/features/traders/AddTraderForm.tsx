@@ -20,9 +20,9 @@ const empty = { name: '', wins: '', losses: '', profitShare: '' };
 type Values = typeof empty;
 type Errors = Partial<Record<keyof Values | 'image', string>>;
 
-/** The server's count rule with the field's label: 'Wins must be a whole number', or null. */
-function countError(label: string, text: string): string | null {
-  if (text.trim() === '') return `${label} is required`;
+/** The spec's required text, else the server's count rule with the field's label ('Wins must be a whole number'), or null. */
+function countError(label: string, text: string, required: string): string | null {
+  if (text.trim() === '') return required;
   const problem = tradeCountProblem(Number(text));
   return problem === null ? null : `${label} ${problem}`;
 }
@@ -30,9 +30,9 @@ function countError(label: string, text: string): string | null {
 function validate(values: Values, image: File | null): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
-  const wins = countError('Wins', values.wins);
+  const wins = countError('Wins', values.wins, 'Wins is required');
   if (wins) errors.wins = wins;
-  const losses = countError('Losses', values.losses);
+  const losses = countError('Losses', values.losses, 'Losses is required');
   if (losses) errors.losses = losses;
   if (!values.profitShare.trim()) errors.profitShare = 'Profit share is required';
   if (!image) errors.image = 'Profile image is required';
