@@ -1,9 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
+import { mediaName } from '../../storage/media-url';
+import type { Queryable } from '../../db/types';
 
 const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   name: 'name',
@@ -21,7 +24,19 @@ const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   usdt: 'usdt',
 };
 
-async function openInvestor(q: import('../../db/types').Queryable, uid: string): Promise<UserRow> {
+/**
+ * A profile picture is shown in <img> to the user and to admins, so it may only be an image this
+ * user uploaded here (its mediaUrl): never a script or data: URL, nor an external tracking pixel.
+ * null or '' clears it.
+ */
+async function checkProfilePic(request: FastifyRequest, q: Queryable, uid: string, url: string | null | undefined): Promise<void> {
+  if (!url) return;
+  const name = mediaName(request.server, url);
+  const own = name && (await q.query('SELECT 1 FROM uploads WHERE name = $1 AND uploaded_by = $2', [name, uid])).rows.length;
+  if (!own) throw badRequest('profilePic: must be the mediaUrl of an image you uploaded (POST /image/upload-single), or empty');
+}
+
+async function openInvestor(q: Queryable, uid: string): Promise<UserRow> {
   const row = await findUserById(q, uid);
   if (!row || row.role !== 'user') throw notFound('User not found', 'USER_NOT_FOUND');
   return row;
@@ -31,7 +46,8 @@ export default feature(
   // access 'user': authenticate already read this investor's row (open, role user) in this request.
   defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
 
-  defineRoute('updateProfile', async ({ auth, body, db }) => {
+  defineRoute('updateProfile', async ({ auth, body, db, request }) => {
+    await checkProfilePic(request, db, auth.uid, body.profilePic);
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
     let row = auth.user;
     if (entries.length) {
