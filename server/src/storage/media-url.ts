@@ -9,6 +9,3 @@ export function mediaName(app: FastifyInstance, url: string): string | null {
   const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
   return /^[\w-]+\.(png|jpg|gif|webp)$/.test(name) ? name : null;
 }
-
-/** True for a URL this server handed out for an upload. */
-export const isMediaUrl = (app: FastifyInstance, url: string) => mediaName(app, url) !== null;

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
-import { mediaName } from '../../storage/media-url';
+import { isOwnUpload } from '../../services/uploads';
 import type { Queryable } from '../../db/types';
 
 const COLUMNS: Record<keyof UpdateProfileBody, string> = {
@@ -24,16 +24,11 @@ const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   usdt: 'usdt',
 };
 
-/**
- * A profile picture is shown in <img> to the user and to admins, so it may only be an image this
- * user uploaded here (its mediaUrl): never a script or data: URL, nor an external tracking pixel.
- * null or '' clears it.
- */
+/** A profile picture is only an image this user uploaded here; null or '' clears it. */
 async function checkProfilePic(request: FastifyRequest, q: Queryable, uid: string, url: string | null | undefined): Promise<void> {
-  if (!url) return;
-  const name = mediaName(request.server, url);
-  const own = name && (await q.query('SELECT 1 FROM uploads WHERE name = $1 AND uploaded_by = $2', [name, uid])).rows.length;
-  if (!own) throw badRequest('profilePic: must be the mediaUrl of an image you uploaded (POST /image/upload-single), or empty');
+  if (url && !(await isOwnUpload(request.server, q, uid, url))) {
+    throw badRequest('profilePic: must be the mediaUrl of an image you uploaded (POST /image/upload-single), or empty');
+  }
 }
 
 async function openInvestor(q: Queryable, uid: string): Promise<UserRow> {
