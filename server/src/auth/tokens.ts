@@ -32,17 +32,28 @@ export class Tokens {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2]) return null;
     const expected = this.mac(`v1.${parts[1]}`);
-    const given = Buffer.from(parts[2], 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const given = canonical(parts[2]);
+    const body = canonical(parts[1]);
+    if (!given || !body || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     let claims: unknown;
     try {
-      claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+      claims = JSON.parse(body.toString('utf8'));
     } catch {
       return null;
     }
     if (!isClaims(claims) || claims.exp * 1000 <= now) return null;
     return claims;
   }
+}
+
+/**
+ * The bytes of a part only if it is their canonical base64url encoding. Node's decoder is lenient
+ * (it accepts `=` padding, `+`/`/`, whitespace and non-zero trailing bits), so many strings decode
+ * to the same bytes; accepting only one spelling keeps a token a single, exact string.
+ */
+function canonical(part: string): Buffer | null {
+  const bytes = Buffer.from(part, 'base64url');
+  return b64(bytes) === part ? bytes : null;
 }
 
 function isClaims(v: unknown): v is TokenClaims {

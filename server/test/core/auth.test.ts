@@ -109,6 +109,21 @@ describe('login', () => {
     expect((await t().call('getProfile', {})).body).toEqual({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
   });
 
+  test('only the canonical base64url spelling of a token verifies', async () => {
+    const user = await t().registerUser();
+    const [v, claims = '', sig = ''] = user.token.split('.');
+    // The last signature character carries 2 unused bits: flipping them decodes to the same bytes.
+    const last = sig.at(-1) ?? '';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = alphabet[alphabet.indexOf(last) ^ 1] ?? '';
+    const variants = [`${v}.${claims}.${sig}=`, `${v}.${claims}=.${sig}`, `${v}.${claims}.${sig.slice(0, -1)}${sameBits}`, `${v}.${claims}.${sig.replaceAll('-', '+').replaceAll('_', '/')}`];
+    for (const token of variants) {
+      if (token === user.token) continue;
+      expect((await t().call('getProfile', { token })).body).toEqual({ message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
+    }
+    expect((await t().call('getProfile', { token: user.token })).status).toBe(200);
+  });
+
   test('login is rate limited per client and email: the 11th attempt in a minute is 429', async () => {
     t().config.rateLimits.login = 10;
     try {

@@ -1,13 +1,7 @@
 import { setupTestServer } from '../harness';
+import { PNG, form } from '../uploads';
 
 const t = setupTestServer();
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201e221bc330000000049454e44ae426082', 'hex');
-const form = (data: Buffer | string, filename: string, type = 'image/png', field = 'file') => {
-  const f = new FormData();
-  f.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
-  return f;
-};
 
 describe('uploads', () => {
   test('a PNG (by its bytes) is stored under a server-made name and served back with its type and nosniff', async () => {
@@ -83,7 +77,10 @@ describe('wallet addresses', () => {
 });
 
 describe('traders and copy trading', () => {
-  const trader = { name: 'Satoshi', imageUrl: 'https://example.com/s.png', wins: 7, losses: 3, winRate: 99, profitShare: '20%' };
+  const IMAGE_URL = 'imageUrl: must be the mediaUrl of an image you uploaded (POST /image/upload-single)';
+  const trader = { name: 'Satoshi', wins: 7, losses: 3, winRate: 99, profitShare: '20%' };
+  /** A trader body whose picture `uploader` uploaded. */
+  const withImage = async (uploader: { token: string }) => ({ ...trader, imageUrl: (await t().call('uploadImage', { token: uploader.token, body: form(PNG, 's.png') })).body.mediaUrl });
 
   test.each([
     [7, 3, 70],
@@ -93,10 +90,11 @@ describe('traders and copy trading', () => {
     [1, 2, 33],
   ])('wins %i losses %i: the server computes winRate %i (what the client sent is ignored)', async (wins, losses, rate) => {
     const admin = await t().loginAdmin();
-    const res = await t().call('createTrader', { token: admin.token, body: { ...trader, wins, losses } });
+    const body = await withImage(admin);
+    const res = await t().call('createTrader', { token: admin.token, body: { ...body, wins, losses } });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Trader added successfully');
-    expect(res.body.data).toMatchObject({ name: 'Satoshi', wins, losses, winRate: rate, profitShare: '20%', imageUrl: trader.imageUrl });
+    expect(res.body.data).toMatchObject({ name: 'Satoshi', wins, losses, winRate: rate, profitShare: '20%', imageUrl: body.imageUrl });
   });
 
   test.each([
@@ -105,25 +103,29 @@ describe('traders and copy trading', () => {
     [{ losses: 1.5 }, 'losses: must be a whole number'],
     [{ wins: 1_000_001 }, 'wins: is too large'],
     [{ profitShare: undefined }, 'profitShare: is required'],
-    [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],
-    [{ imageUrl: '/api/media/../../etc/passwd' }, 'imageUrl: must be an uploaded image URL or an http(s) URL'],
+    [{ imageUrl: 'javascript:alert(1)' }, IMAGE_URL],
+    [{ imageUrl: '/api/media/../../etc/passwd' }, IMAGE_URL],
+    [{ imageUrl: 'https://tracker.example.com/pixel.gif' }, IMAGE_URL],
+    [{ imageUrl: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }, IMAGE_URL],
+    [{ imageUrl: '/api/media/00000000-0000-0000-0000-000000000000.png' }, IMAGE_URL],
   ])('%j is 400 "%s"', async (change, message) => {
     const admin = await t().loginAdmin();
-    const res = await t().request('POST', '/copyTrade', { token: admin.token, body: { ...trader, ...change } });
+    const res = await t().request('POST', '/copyTrade', { token: admin.token, body: { ...(await withImage(admin)), ...change } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code: 'VALIDATION' });
   });
 
-  test('an uploaded image URL is accepted', async () => {
+  test('an image an investor uploaded is not accepted as a trader picture', async () => {
     const admin = await t().loginAdmin();
-    const up = await t().call('uploadImage', { token: admin.token, body: form(PNG, 'a.png') });
-    expect((await t().call('createTrader', { token: admin.token, body: { ...trader, imageUrl: up.body.mediaUrl } })).status).toBe(201);
+    const user = await t().registerUser();
+    const res = await t().request('POST', '/copyTrade', { token: admin.token, body: await withImage(user) });
+    expect(res.body).toEqual({ message: IMAGE_URL, code: 'VALIDATION' });
   });
 
   test('an investor toggles copying on and off; the profile lists copied traders; deleting a trader ends copies', async () => {
     const admin = await t().loginAdmin();
     const user = await t().registerUser();
-    const created = await t().call('createTrader', { token: admin.token, body: trader });
+    const created = await t().call('createTrader', { token: admin.token, body: await withImage(admin) });
     const id = created.body.data._id;
     expect((await t().call('getTraders', { token: user.token })).body.data.map((x) => x._id)).toEqual([id]);
     const on = await t().call('toggleCopy', { token: user.token, params: { id } });

@@ -1,4 +1,5 @@
 import { setupTestServer } from '../harness';
+import { PNG, form } from '../uploads';
 
 const t = setupTestServer();
 
@@ -16,14 +17,36 @@ describe('profile', () => {
 
   test('PATCH saves the profile screen fields and the settings screen fields', async () => {
     const user = await t().registerUser();
-    const profile = await t().call('updateProfile', { token: user.token, body: { profilePic: '/api/media/a.png', dob: '1995-06-15', phoneNumber: '+447911123456' } });
+    const { mediaUrl } = (await t().call('uploadImage', { token: user.token, body: form(PNG, 'me.png') })).body;
+    const profile = await t().call('updateProfile', { token: user.token, body: { profilePic: mediaUrl, dob: '1995-06-15', phoneNumber: '+447911123456' } });
     expect(profile.status).toBe(200);
     expect(profile.body.message).toBe('Profile updated successfully!');
-    expect(profile.body.data).toMatchObject({ profilePic: '/api/media/a.png', dob: '1995-06-15', phoneNumber: '+447911123456' });
+    expect(profile.body.data).toMatchObject({ profilePic: mediaUrl, dob: '1995-06-15', phoneNumber: '+447911123456' });
     const settings = { state: 'CA', city: 'San Francisco', bankName: 'First Bank', accountNumber: '12345678', routingNumber: '021000021', bitcoin: 'bc1qxyz', ethereum: '0xabc', sol: 'So1abc' };
     await t().call('updateProfile', { token: user.token, body: settings });
     const after = await t().call('getProfile', { token: user.token });
     expect(after.body.data).toMatchObject({ ...settings, dob: '1995-06-15' });
+  });
+
+  test('profilePic is only a mediaUrl of an image this user uploaded; null or \'\' clears it', async () => {
+    const user = await t().registerUser();
+    const other = await t().registerUser();
+    const mine = (await t().call('uploadImage', { token: user.token, body: form(PNG, 'me.png') })).body.mediaUrl;
+    const theirs = (await t().call('uploadImage', { token: other.token, body: form(PNG, 'them.png') })).body.mediaUrl;
+    const refused = [
+      'javascript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=', 'https://tracker.example.com/pixel.gif',
+      theirs, mine.replace(/\.png$/, '.gif'), `${mine}?x=1`, `https://evil.example.com${mine}`, '/api/media/../secret.png',
+    ];
+    for (const profilePic of refused) {
+      const res = await t().call('updateProfile', { token: user.token, body: { profilePic, city: 'Paris' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'profilePic: must be the mediaUrl of an image you uploaded (POST /image/upload-single), or empty', code: 'VALIDATION' });
+    }
+    // A refused picture saves nothing else from the same request either.
+    expect((await t().call('getProfile', { token: user.token })).body.data).toMatchObject({ profilePic: null, city: '' });
+    expect((await t().call('updateProfile', { token: user.token, body: { profilePic: mine } })).body.data.profilePic).toBe(mine);
+    expect((await t().call('updateProfile', { token: user.token, body: { profilePic: '' } })).body.data.profilePic).toBe('');
+    expect((await t().call('updateProfile', { token: user.token, body: { profilePic: null } })).body.data.profilePic).toBeNull();
   });
 
   test.each([

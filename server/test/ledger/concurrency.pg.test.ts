@@ -26,6 +26,23 @@ describeOnPostgres(`races on PostgreSQL${pg ? '' : ' (skipped: DATABASE_URL is n
     expect((await t().call('listWithdrawals', { token: admin.token })).body.data).toHaveLength(10);
   });
 
+  test('10 concurrent deducts of 10 from one investment with 30 of earnings: 3 accepted, 7 refused, never below zero', async () => {
+    const plan = await createPlan(t(), admin);
+    await fund(t(), admin, user, 200);
+    const inv = await invest(t(), user, plan, 100);
+    const other = await invest(t(), user, plan, 100);
+    const body = (investment_id: string, amount: number) => ({ body: { amount, plan_id: plan, investment_id }, params: { uid: user.uid }, token: admin.token });
+    await t().call('creditEarnings', body(inv, 30));
+    // Earnings on another investment would let a per-user check pass: the check is per investment.
+    await t().call('creditEarnings', body(other, 100));
+    const results = await Promise.all(Array.from({ length: 10 }, () => t().call('deductEarnings', body(inv, 10))));
+    expect(count(results.map((r) => r.status))).toEqual({ 201: 3, 422: 7 });
+    for (const r of results.filter((x) => x.status === 422)) expect(r.body.code).toBe('INSUFFICIENT_EARNINGS');
+    const earningsOf = Object.fromEntries((await t().call('getInvestments', { token: user.token })).body.data.map((i) => [i.id, i.earnings]));
+    expect(earningsOf).toEqual({ [inv]: 0, [other]: 100 });
+    expect(await figures(t(), user)).toMatchObject({ earnings: 100 });
+  });
+
   test('10 concurrent approvals of one deposit credit once: one 200, nine 409', async () => {
     const dep = await t().call('createDeposit', { token: user.token, body: { method: 'bitcoin', amount: 55, from: user.uid } });
     const results = await Promise.all(

@@ -40,7 +40,7 @@ test('deducting takes earnings back; below zero is a 422 and moves nothing', asy
   expect(await figures(t(), user)).toMatchObject({ earnings: 19.75 });
   const tooMuch = await deduct({ amount: 19.76, plan_id: plan, investment_id: inv });
   expect(tooMuch.status).toBe(422);
-  expect(tooMuch.body).toEqual({ message: 'Insufficient balance: earnings cannot go below zero', code: 'INSUFFICIENT_BALANCE' });
+  expect(tooMuch.body).toEqual({ message: 'Insufficient earnings: this investment has 19.75 USD of earnings and a deduction cannot take it below zero', code: 'INSUFFICIENT_EARNINGS' });
   expect(await figures(t(), user)).toMatchObject({ earnings: 19.75 });
   expect((await deduct({ amount: 19.75, plan_id: plan, investment_id: inv })).status).toBe(201);
   expect(await figures(t(), user)).toMatchObject({ earnings: 0 });
@@ -51,6 +51,19 @@ test('deducting takes earnings back; below zero is a 422 and moves nothing', asy
 test('deducting from a user with no earnings at all is a 422', async () => {
   const res = await deduct({ amount: 1, plan_id: plan, investment_id: inv });
   expect(res.status).toBe(422);
+});
+
+test('a deduction is checked against its own investment: another investment\'s earnings do not cover it', async () => {
+  const second = await invest(t(), user, plan, 100);
+  await credit({ amount: 50, plan_id: plan, investment_id: inv });
+  await credit({ amount: 10, plan_id: plan, investment_id: second });
+  const res = await deduct({ amount: 40, plan_id: plan, investment_id: second });
+  expect(res.status).toBe(422);
+  expect(res.body).toEqual({ message: 'Insufficient earnings: this investment has 10.00 USD of earnings and a deduction cannot take it below zero', code: 'INSUFFICIENT_EARNINGS' });
+  expect(await figures(t(), user)).toMatchObject({ earnings: 60 });
+  expect((await deduct({ amount: 10, plan_id: plan, investment_id: second })).status).toBe(201);
+  const mine = (await t().call('getInvestments', { token: user.token })).body.data;
+  expect(Object.fromEntries(mine.map((i) => [i.id, i.earnings]))).toEqual({ [inv]: 50, [second]: 0 });
 });
 
 test('an investment that is not this user\'s, or unknown, is a 404; a plan_id that does not match is a 422', async () => {

@@ -1,7 +1,8 @@
 import type { EarningEntry } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
-import { AppError, notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
+import { investmentEarningsSql } from '../../ledger/figures';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
@@ -35,9 +36,12 @@ export interface EarningsAdjustment {
   reason: string | undefined;
 }
 
-/** The investment named must be this user's (404) and of the plan named (422). */
-async function checkInvestment(q: Queryable, a: EarningsAdjustment): Promise<void> {
-  const r = await q.query<{ plan_id: string }>('SELECT plan_id FROM investments WHERE id = $1 AND uid = $2', [a.investmentId, a.uid]);
+/**
+ * The investment named must be this user's (404) and of the plan named (422). `lock` holds its row
+ * until the transaction ends, so adjustments of one investment run one after the other.
+ */
+async function checkInvestment(q: Queryable, a: EarningsAdjustment, lock = false): Promise<void> {
+  const r = await q.query<{ plan_id: string }>(`SELECT plan_id FROM investments WHERE id = $1 AND uid = $2${lock ? ' FOR UPDATE' : ''}`, [a.investmentId, a.uid]);
   const inv = r.rows[0];
   if (!inv) throw notFound('Investment not found for this user');
   if (inv.plan_id !== a.planId) throw unprocessable('plan_id does not match the investment', 'PLAN_MISMATCH');
@@ -58,21 +62,28 @@ export async function creditEarnings(q: Queryable, a: EarningsAdjustment): Promi
   return entry(q, t.id);
 }
 
-/** Admin deduct: earnings → returns; the user's earnings never go below zero (422). */
+async function investmentEarningsCents(q: Queryable, investmentId: string): Promise<number> {
+  const r = await q.query<{ net: string | null }>(investmentEarningsSql('$1'), [investmentId]);
+  return Number(r.rows[0]?.net ?? 0);
+}
+
+/**
+ * Admin deduct: earnings → returns; the investment's earnings never go below zero (422). Its row is
+ * locked first, so of two concurrent deducts the second sees the first one's transfer.
+ */
 export async function deductEarnings(q: Queryable, a: EarningsAdjustment): Promise<EarningEntry> {
-  await checkInvestment(q, a);
-  try {
-    const t = await transfer(q, {
-      debit: earnings(a.uid), credit: returns(), amountCents: a.amountCents,
-      kind: 'earnings_deduct', actor: a.adminUid, reason: a.reason || 'Earnings deducted by admin', ref: { type: 'investment', id: a.investmentId },
-    });
-    return await entry(q, t.id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      throw unprocessable('Insufficient balance: earnings cannot go below zero', 'INSUFFICIENT_BALANCE');
-    }
-    throw error;
+  await checkInvestment(q, a, true);
+  const available = await investmentEarningsCents(q, a.investmentId);
+  if (a.amountCents > available) {
+    const has = (available / 100).toFixed(2);
+    throw unprocessable(`Insufficient earnings: this investment has ${has} USD of earnings and a deduction cannot take it below zero`, 'INSUFFICIENT_EARNINGS');
   }
+  // The user's earnings are the sum of their investments' earnings, so they stay >= 0 too.
+  const t = await transfer(q, {
+    debit: earnings(a.uid), credit: returns(), amountCents: a.amountCents,
+    kind: 'earnings_deduct', actor: a.adminUid, reason: a.reason || 'Earnings deducted by admin', ref: { type: 'investment', id: a.investmentId },
+  });
+  return entry(q, t.id);
 }
 
 export async function listEarnings(q: Queryable): Promise<EarningEntry[]> {

@@ -3,6 +3,7 @@ import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
 import type { Queryable } from '../../db/types';
 import { unprocessable } from '../../errors';
 import { available, invested } from '../../ledger/accounts';
+import { investmentEarningsSql } from '../../ledger/figures';
 import { bpToPercent, centsToUsd, dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
@@ -32,10 +33,7 @@ const select = (from: string) => `SELECT i.id, i.uid, i.plan_id, i.plan_name, i.
   i.amount_cents, i.status, i.created_at, i.end_date, i.ended_reason, i.ended_at,
   u.name AS user_name, u.email AS user_email, COALESCE(e.net, 0) AS earnings_cents
 FROM ${from} JOIN users u ON u.id = i.uid
-LEFT JOIN LATERAL (
-  SELECT SUM(CASE WHEN t.kind = 'earnings_deduct' THEN -t.amount_cents ELSE t.amount_cents END) AS net
-  FROM transfers t WHERE t.ref_type = 'investment' AND t.ref_id = i.id AND t.kind IN ('earnings_credit', 'earnings_deduct', 'maturity_earnings')
-) e ON true`;
+LEFT JOIN LATERAL (${investmentEarningsSql('i.id')}) e ON true`;
 
 const toInvestment = (r: InvestmentRow): Investment => {
   const earnings = dbUsd(r.earnings_cents);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { winRate, type Trader } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, notFound } from '../../errors';
-import { isMediaUrl } from '../../storage/media-url';
+import { isOwnUpload } from '../../services/uploads';
 
 interface Row {
   id: string;
@@ -28,10 +28,10 @@ const toTrader = (r: Row): Trader => ({
 export default feature(
   defineRoute('getTraders', async ({ db }) => ({ data: (await db.query<Row>('SELECT * FROM traders ORDER BY created_at, id')).rows.map(toTrader) })),
 
-  defineRoute('createTrader', async ({ body, db, request }) => {
-    // Shown in every investor's <img>: only our uploads or a plain web address.
-    if (!isMediaUrl(request.server, body.imageUrl) && !/^https?:\/\/[^\s"'<>]+$/i.test(body.imageUrl)) {
-      throw badRequest('imageUrl: must be an uploaded image URL or an http(s) URL');
+  defineRoute('createTrader', async ({ auth, body, db, request }) => {
+    // Shown in every investor's <img>: only an image this admin uploaded here (no external trackers).
+    if (!(await isOwnUpload(request.server, db, auth.uid, body.imageUrl))) {
+      throw badRequest('imageUrl: must be the mediaUrl of an image you uploaded (POST /image/upload-single)');
     }
     const { rows } = await db.query<Row>(
       'INSERT INTO traders (id, name, image_url, wins, losses, profit_share) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',

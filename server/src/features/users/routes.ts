@@ -1,9 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
+import { isOwnUpload } from '../../services/uploads';
+import type { Queryable } from '../../db/types';
 
 const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   name: 'name',
@@ -21,7 +24,14 @@ const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   usdt: 'usdt',
 };
 
-async function openInvestor(q: import('../../db/types').Queryable, uid: string): Promise<UserRow> {
+/** A profile picture is only an image this user uploaded here; null or '' clears it. */
+async function checkProfilePic(request: FastifyRequest, q: Queryable, uid: string, url: string | null | undefined): Promise<void> {
+  if (url && !(await isOwnUpload(request.server, q, uid, url))) {
+    throw badRequest('profilePic: must be the mediaUrl of an image you uploaded (POST /image/upload-single), or empty');
+  }
+}
+
+async function openInvestor(q: Queryable, uid: string): Promise<UserRow> {
   const row = await findUserById(q, uid);
   if (!row || row.role !== 'user') throw notFound('User not found', 'USER_NOT_FOUND');
   return row;
@@ -31,7 +41,8 @@ export default feature(
   // access 'user': authenticate already read this investor's row (open, role user) in this request.
   defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
 
-  defineRoute('updateProfile', async ({ auth, body, db }) => {
+  defineRoute('updateProfile', async ({ auth, body, db, request }) => {
+    await checkProfilePic(request, db, auth.uid, body.profilePic);
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
     let row = auth.user;
     if (entries.length) {
