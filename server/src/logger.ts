@@ -22,7 +22,7 @@ interface LoggedError {
 }
 
 /** Error serializer: type, message and stack (quoted values masked) plus the naming fields only. */
-export function serializeError(error: unknown): LoggedError {
+function serializeError(error: unknown): LoggedError {
   // Some callers log a message string as `err` (the mail outbox).
   if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error)), stack: '' };
   const source = error as unknown as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
  * Longest request target (path and query) answered normally; longer is a 414. No route or query of
  * the contract comes near it, and a 404 would otherwise echo a multi-kilobyte path back.
  */
-export const MAX_URL_LENGTH = 4096;
+const MAX_URL_LENGTH = 4096;
 
 const BAD_JSON = new Set(['FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_JSON_BODY', 'INVALID_JSON']);
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
