@@ -16,4 +16,5 @@ export type {
 export * from './http';
 export * from './api';
 export * from './session';
+export * from './logout';
 export * from './query';

@@ -14,7 +14,7 @@ import { ensureBootstrapAdmin } from './features/auth/bootstrap';
 import { features } from './features';
 import { registerLedgerJobs } from './jobs';
 import { setContractCompilers } from './http/define-route';
-import { registerErrorHandling, registerJsonParser } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { tooManyRequests } from './errors';
 import { contentSecurityPolicy } from './http/csp';
 import { registerStatic } from './http/static';
@@ -43,6 +43,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const ownsDb = !deps.db;
   const db = deps.db ?? (await openDb(config));

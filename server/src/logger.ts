@@ -3,9 +3,39 @@ import type { FastifyLoggerOptions, PinoLoggerOptions } from 'fastify/types/logg
 const SECRET_QUERY = /([?&](?:token|email|password)=)[^&]*/gi;
 
 /**
+ * Fields of a logged error that name things (the SQLSTATE, the table, the constraint) rather than
+ * carry data. Everything else is dropped: a database error's `detail` is the failing row (a users
+ * row holds the password hash), `where`/`hint`/`internalQuery` can quote values, and PGlite adds the
+ * query text and its `params`.
+ */
+const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'schema', 'table', 'column', 'constraint', 'dataType', 'routine'] as const;
+/** PostgreSQL quotes the offending input in messages: `…for type uuid: "<value>"`, `value "<value>" is out of range…`. */
+const QUOTED_VALUE = /(: |value )"(?:[^"]|"")*"/g;
+
+const scrub = (text: string) => text.replace(QUOTED_VALUE, '$1"[redacted]"');
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** Error serializer: type, message and stack (quoted values masked) plus the naming fields only. */
+function serializeError(error: unknown): LoggedError {
+  // Some callers log a message string as `err` (the mail outbox).
+  if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error)), stack: '' };
+  const source = error as unknown as Record<string, unknown>;
+  const out: LoggedError = { type: error.constructor.name, message: scrub(error.message), stack: scrub(error.stack ?? '') };
+  for (const key of SAFE_ERROR_FIELDS) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+/**
  * Pino through Fastify. Requests are logged as method, path and client only: headers (Authorization,
  * cookies) are never logged, query secrets (a reset link's token) are masked, and any object field
- * named like a secret is redacted wherever a log call includes it.
+ * named like a secret is redacted wherever a log call includes it. Errors (`err`) are logged without
+ * row data or query parameters (serializeError).
  */
 export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {
   return {
@@ -15,6 +45,7 @@ export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerO
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
     },
   };

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { adminSessionAtom, brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
-import { renderWithProviders } from '../test/render';
+import { fail, networkError, stubHttp, type StubReply } from '@halcyon/api-client/testing';
+import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
 import { AdminLayout } from './AdminLayout';
 
 /** jsdom matches no media query: the layout is the phone one, so the menu opens the sidebar. */
@@ -87,12 +88,23 @@ describe('AdminLayout', () => {
     }
   });
 
-  it('Logout clears the admin session and goes to the admin login', async () => {
-    renderWithProviders(<Layout />, { route: '/admin/overview' });
-    expect(store.get(adminSessionAtom).token).not.toBeNull();
-    await openMenu();
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(store.get(adminSessionAtom)).toEqual({ admin: null, token: null, remember: false });
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin-auth/admin-login');
+  it.each<[string, StubReply]>([
+    ['it succeeds', { body: { message: 'Logged out' } }],
+    ['the server fails', fail(500, 'Internal error', 'INTERNAL')],
+    ['there is no network', networkError],
+  ])('Logout revokes the token on the server and clears the admin session and goes to the admin login when %s', async (_name, reply) => {
+    const http = stubHttp({ 'POST /api/auth/logout': reply });
+    try {
+      renderWithProviders(<Layout />, { route: '/admin/overview' });
+      expect(store.get(adminSessionAtom).token).not.toBeNull();
+      await openMenu();
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(store.get(adminSessionAtom)).toEqual({ admin: null, token: null, remember: false });
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin-auth/admin-login');
+      await waitFor(() => expect(http.calls('POST /api/auth/logout')).toHaveLength(1));
+      expect(http.calls('POST /api/auth/logout')[0]?.headers.get('authorization')).toBe(`Bearer ${ADMIN_TOKEN}`);
+    } finally {
+      http.restore();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { brandAtom, clearAdminSessionAtom } from '@halcyon/api-client';
+import { brandAtom, endSession } from '@halcyon/api-client';
 import { Loading, Logo } from '@halcyon/shared-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { ADMIN_LOGIN_PATH, NAV_ENTRIES } from './nav';
@@ -133,7 +133,6 @@ const Main = styled.main`
 /** The admin frame: sidebar of every admin screen (a menu on narrow screens) and the screen. */
 export function AdminLayout() {
   const [open, setOpen] = useState(false);
-  const clearAdmin = useSetAtom(clearAdminSessionAtom);
   const brand = useAtomValue(brandAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -141,8 +140,9 @@ export function AdminLayout() {
   // Following a link closes the narrow-screen menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  // The server revokes the token; the session is cleared at once whether or not it answers.
   const logout = () => {
-    clearAdmin();
+    void endSession('admin');
     navigate(ADMIN_LOGIN_PATH);
   };
 

@@ -19,6 +19,7 @@ export interface EndpointDef {
 export const endpoints = {
   health: { method: 'GET', path: '/health', access: 'none', summary: 'Ready once migrations ran', status: 200 },
   login: { method: 'POST', path: '/auth/login', access: 'none', summary: 'Log in a user or an admin', status: 200 },
+  logout: { method: 'POST', path: '/auth/logout', access: 'any', summary: 'Revoke the presented token (this session only)', status: 200 },
   register: { method: 'POST', path: '/auth/register', access: 'none', summary: 'Register an investor', status: 201 },
   forgotPassword: { method: 'POST', path: '/auth/forgot_password', access: 'none', summary: 'Email a reset link (same answer for unknown emails)', status: 200 },
   resetPassword: { method: 'POST', path: '/auth/reset_password', access: 'none', summary: 'Send reset instructions, or with token and password reset it', status: 200 },

@@ -30,6 +30,7 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 const schemas = {
   health: { response: Health },
   login: { body: LoginBody, response: AuthResponse },
+  logout: { response: MessageResponse },
   register: { body: RegisterBody, response: dataWithMessage(UserProfile) },
   forgotPassword: { body: ForgotPasswordBody, response: MessageResponse },
   resetPassword: { body: ResetPasswordBody, response: MessageResponse },

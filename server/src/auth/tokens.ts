@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   uid: string;
@@ -7,6 +7,11 @@ export interface TokenClaims {
   tv: number;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /**
+   * Random per token, so two logins in the same second get different tokens and logout (which
+   * revokes one token) ends only its own session. Tokens issued before it existed lack it.
+   */
+  jti?: string;
 }
 
 export const REMEMBER_TTL_S = 30 * 24 * 3600;
@@ -22,8 +27,8 @@ export class Tokens {
     return createHmac('sha256', this.secret).update(data).digest();
   }
 
-  sign(claims: Omit<TokenClaims, 'exp'>, ttlSeconds: number, now = Date.now()): string {
-    const body = `v1.${b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ttlSeconds }))}`;
+  sign(claims: Omit<TokenClaims, 'exp' | 'jti'>, ttlSeconds: number, now = Date.now()): string {
+    const body = `v1.${b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ttlSeconds, jti: b64(randomBytes(12)) }))}`;
     return `${body}.${b64(this.mac(body))}`;
   }
 
@@ -59,5 +64,5 @@ function canonical(part: string): Buffer | null {
 function isClaims(v: unknown): v is TokenClaims {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
-  return typeof c.uid === 'string' && (c.role === 'user' || c.role === 'admin') && Number.isInteger(c.tv) && typeof c.exp === 'number';
+  return typeof c.uid === 'string' && (c.role === 'user' || c.role === 'admin') && Number.isInteger(c.tv) && typeof c.exp === 'number' && (c.jti === undefined || typeof c.jti === 'string');
 }

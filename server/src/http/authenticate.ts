@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
+import { isRevoked } from '../auth/revocations';
 import { findUserById, type UserRow } from '../db/users';
 import { AppError, forbidden, unauthorized } from '../errors';
 
@@ -8,6 +9,9 @@ export interface AuthInfo {
   role: 'user' | 'admin';
   /** The caller's users row as read by this check (one read per request; handlers reuse it). */
   user: UserRow;
+  /** The bearer token and its expiry (seconds since the epoch), for logout to revoke. */
+  token: string;
+  exp: number;
 }
 
 /** The bearer token of a request, if it has one. */
@@ -20,7 +24,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Who is calling, checked against the route's access: 401 without a valid token or when the
- * account is closed or the token was revoked (token_version bumped), 403 for the wrong role.
+ * account is closed or the token was revoked (token_version bumped, or this token logged out), 403
+ * for the wrong role.
  */
 export async function authenticate(request: FastifyRequest, access: Exclude<Access, 'none'>): Promise<AuthInfo> {
   const token = bearerToken(request);
@@ -28,10 +33,10 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
   const user = await findUserById(request.server.db, claims.uid);
-  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
+  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await isRevoked(request.server.db, token))) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
   if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
-  return { uid: claims.uid, role: user.role, user };
+  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp };
 }

@@ -31,7 +31,8 @@ async function bareApp(strict: boolean, leak: 'extra' | 'missing'): Promise<Bare
   const logs: string[] = [];
   const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logs.push(line) } } });
   app.decorate('config', { checkResponses: strict } as Config);
-  app.decorate('db', { query: async () => ({ rows: [callerRow] }) } as unknown as Db);
+  // Every query reads the caller's users row, except the revoked-token check, which finds none.
+  app.decorate('db', { query: async (sql: string) => ({ rows: sql.includes('revoked_tokens') ? [] : [callerRow] }) } as unknown as Db);
   app.decorate('tokens', { verify: () => ({ uid: 'u1', role: 'user', tv: 0 }) } as unknown as FastifyInstance['tokens']);
   app.decorateRequest('auth', null);
   setContractCompilers(app);

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, queryKey, store, userSessionAtom } from '@halcyon/api-client';
 import { profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
-import { cacheProfile, cachedProfile, currentPath, renderWithProviders, signIn } from '../test/render';
+import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { TOKEN, cacheProfile, cachedProfile, currentPath, renderWithProviders, signIn } from '../test/render';
 import Dashboard from './Dashboard';
 
 let http: HttpStub;
@@ -55,7 +55,8 @@ describe('Dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
   });
 
-  it('Logout clears the session and goes to /auth/login', async () => {
+  it('Logout revokes the token on the server (POST /api/auth/logout), clears the session and goes to /auth/login', async () => {
+    http.on('POST /api/auth/logout', { body: { message: 'Logged out' } });
     const u = userEvent.setup();
     renderWithProviders(<Dashboard />);
     await screen.findByText('$4,300.50');
@@ -64,6 +65,23 @@ describe('Dashboard', () => {
     expect(currentPath()).toBe('/auth/login');
     expect(store.get(userSessionAtom)).toMatchObject({ user: null, token: null });
     expect(queryClient.getQueryData(queryKey('getProfile'))).toBeUndefined();
+    await waitFor(() => expect(http.calls('POST /api/auth/logout')).toHaveLength(1));
+    expect(http.calls('POST /api/auth/logout')[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each([
+    ['a server error', fail(500, 'Internal error', 'INTERNAL')],
+    ['no network', networkError],
+  ])('Logout still clears the session when the server call fails (%s)', async (_name, reply) => {
+    http.on('POST /api/auth/logout', reply);
+    const u = userEvent.setup();
+    renderWithProviders(<Dashboard />);
+    await screen.findByText('$4,300.50');
+    await u.click(screen.getByRole('button', { name: 'Account menu' }));
+    await u.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(http.calls('POST /api/auth/logout')).toHaveLength(1));
+    expect(currentPath()).toBe('/auth/login');
+    expect(store.get(userSessionAtom)).toMatchObject({ user: null, token: null });
   });
 
   it('keeps the cached figures on screen while they are read again (no spinner), then shows the new ones', async () => {

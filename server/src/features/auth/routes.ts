@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
+import { revokeToken } from '../../auth/revocations';
 import { REMEMBER_TTL_S, SESSION_TTL_S } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
@@ -36,6 +37,12 @@ export default feature(
     },
     { rateLimit: (c) => c.rateLimits.login },
   ),
+
+  // Only the presented token ends (other devices stay logged in); a revoked or expired token is a 401.
+  defineRoute('logout', async ({ auth, db }) => {
+    await revokeToken(db, auth.token, auth.exp);
+    return { message: 'Logged out' };
+  }),
 
   defineRoute(
     'register',

@@ -1,20 +1,20 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Dropdown } from '@halcyon/shared-ui';
-import { clearUserSessionAtom, dropdownAtom, type UserProfile } from '@halcyon/api-client';
+import { dropdownAtom, endSession, type UserProfile } from '@halcyon/api-client';
 import { LogoutIcon, SettingsIcon, UserIcon } from '../../lib/icons';
 import { Avatar } from '../../lib/Avatar';
 
 /** Avatar dropdown: name, email, Profile, Settings, Logout (spec 2). Open state is the session's dropdown slice. */
 export function AccountMenu({ user }: { user: UserProfile }) {
   const [dropdown, setDropdown] = useAtom(dropdownAtom);
-  const clearSession = useSetAtom(clearUserSessionAtom);
   const navigate = useNavigate();
   const close = () => setDropdown({ open: false });
 
+  // The server revokes the token; the session is cleared at once whether or not it answers.
   const logout = () => {
-    clearSession();
+    void endSession('user');
     navigate('/auth/login');
   };
 
