@@ -23,6 +23,7 @@ const screens = {
   'earning-history': lazy(() => import('./screens/EarningHistoryScreen')),
   'all-history': lazy(() => import('./screens/AllHistoryScreen')),
   invites: lazy(() => import('./screens/InvitesScreen')),
+  jobs: lazy(() => import('./screens/BackgroundJobsScreen')),
 };
 
 /** The /admin/* routes the shell mounts (paths relative to /admin). */

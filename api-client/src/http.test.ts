@@ -86,14 +86,9 @@ describe('bearer token per route access', () => {
 });
 
 describe('Idempotency-Key on money POSTs', () => {
-  it('adds a fresh key per call on idempotent routes', async () => {
-    reply = { status: 201, json: { data: {} } };
-    await api.createDeposit({ body: { method: 'bitcoin', amount: 100, from: 'u1' } });
-    const first = last().headers['idempotency-key'];
-    await api.createDeposit({ body: { method: 'bitcoin', amount: 100, from: 'u1' } });
-    expect(first).toMatch(/^[0-9a-f-]{36}$/);
-    expect(last().headers['idempotency-key']).not.toBe(first);
-    expect(JSON.parse(last().body)).toEqual({ method: 'bitcoin', amount: 100, from: 'u1' });
+  it('refuses to send a money POST without the key of its intent (no per-call fallback)', async () => {
+    await expect(api.createDeposit({ body: { method: 'bitcoin', amount: 100, from: 'u1' } })).rejects.toMatchObject({ code: 'CLIENT', message: 'createDeposit needs the Idempotency-Key of its intent' });
+    expect(seen).toEqual([]);
   });
 
   it('uses the caller-supplied key (a retry of the same request)', async () => {
@@ -110,7 +105,7 @@ describe('Idempotency-Key on money POSTs', () => {
 describe('errors', () => {
   it("become ApiError with the server's message, status and code", async () => {
     reply = { status: 422, json: { message: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' } };
-    const error = await api.createWithdrawal({ body: { method: 'bank', amount: 5, to: 'u1' } }).catch((e: unknown) => e);
+    const error = await api.createWithdrawal({ body: { method: 'bank', amount: 5, to: 'u1' } }, { idempotencyKey: 'k-err' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Insufficient balance', status: 422, code: 'INSUFFICIENT_BALANCE' });
     expect(errorMessage(error, 'Failed to invest.')).toBe('Insufficient balance');

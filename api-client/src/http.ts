@@ -34,7 +34,7 @@ export type Caller = 'user' | 'admin';
 export interface CallOptions {
   /** Whose token an `any` route carries; default: admin under /admin, else user. */
   as?: Caller;
-  /** Sent as Idempotency-Key on money POSTs; one is made per call when absent. */
+  /** Sent as Idempotency-Key on money POSTs, where it is required: the key of the user's intent (query/intentKey.ts). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
@@ -81,7 +81,11 @@ export async function call(name: EndpointName, input: RawInput = {}, options: Ca
   const token = tokenOf(caller);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if ('idempotent' in endpoint && endpoint.idempotent) headers['idempotency-key'] = options.idempotencyKey ?? newKey();
+  if ('idempotent' in endpoint && endpoint.idempotent) {
+    // No per-call fallback: a fresh key on a retry would move the money twice.
+    if (!options.idempotencyKey) throw new ApiError(`${name} needs the Idempotency-Key of its intent`, 0, 'CLIENT');
+    headers['idempotency-key'] = options.idempotencyKey;
+  }
 
   const searchParams = Object.fromEntries(Object.entries(input.query ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined));
   let body: FormData | undefined;

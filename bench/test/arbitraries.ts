@@ -105,3 +105,36 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
 
 export type Caller = 'anonymous' | 'user' | 'admin' | 'forged';
 export const caller: fc.Arbitrary<Caller> = fc.constantFrom('anonymous', 'user', 'admin', 'forged');
+
+/**
+ * Money amounts as raw JSON text that must be refused as sent, never rounded (issue 15, item 1),
+ * with the reason the 400 gives. Exponent spellings and fractions of a cent, fixed and generated.
+ */
+export const badAmountLiteral: fc.Arbitrary<{ literal: string; reason: string }> = fc.oneof(
+  fc.constantFrom(
+    { literal: '1e-9', reason: 'must have at most 2 decimals' },
+    { literal: '1E-10', reason: 'must have at most 2 decimals' },
+    { literal: '5e-324', reason: 'must have at most 2 decimals' },
+    { literal: '1e-300', reason: 'must have at most 2 decimals' },
+    { literal: '10.001', reason: 'must have at most 2 decimals' },
+    { literal: '0.0001e1', reason: 'must have at most 2 decimals' },
+    { literal: '"1e2"', reason: 'must be a number' },
+    { literal: '-0', reason: 'must be greater than 0' },
+    { literal: '1e308', reason: 'must be at most 1000000000000' },
+  ),
+  // d.ddX with X non-zero: exactly three decimals or more.
+  fc
+    .tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 9 }))
+    .map(([units, cents, extra]) => ({ literal: `${units}.${String(cents).padStart(2, '0')}${extra}`, reason: 'must have at most 2 decimals' })),
+  // m × 10^-e with m not a multiple of 10 and e ≥ 3: at least three decimals, in exponent notation.
+  fc
+    .tuple(fc.integer({ min: 1, max: 999 }).filter((m) => m % 10 !== 0), fc.integer({ min: 3, max: 320 }), fc.constantFrom('e', 'E'))
+    .map(([m, e, mark]) => ({ literal: `${m}${mark}-${e}`, reason: 'must have at most 2 decimals' })),
+);
+
+/** Legal amounts, in cents, that add up to the ledger's ceiling in a few steps: 1e12 USD (the most) and others. */
+export const largeAmountCents: fc.Arbitrary<number> = fc.oneof(
+  fc.constant(1e14),
+  // fc.integer stops at 2^31: two parts make 1 … 1e14.
+  fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 99_999_999 })).map(([high, low]) => high * 1e8 + low + 1),
+);

@@ -5,12 +5,12 @@ import { maxHeaderSize } from 'node:http';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { routes, type EndpointDef, type RouteName } from '@halcyon/api-client/contract';
-import { expectApi, type Product } from '@halcyon/test-kit';
+import { callApi, createScratchDb, expectApi, pgAdminUrl, type Product, type ScratchDb } from '@halcyon/test-kit';
 import { startServer } from '../src/lib/server';
 import { newKey } from '../src/lib/http';
 import { createDeposit, fundInvestors, loginAdmin, registerInvestors, type Investor } from '../src/lib/fixtures';
 import { checkInvariants } from '../src/lib/invariants';
-import { caller, hostileHeaders, hostileJson, hostileParam, hostileQuery, poisoned, rawBody, type Caller } from './arbitraries';
+import { badAmountLiteral, caller, hostileHeaders, largeAmountCents, hostileJson, hostileParam, hostileQuery, poisoned, rawBody, type Caller } from './arbitraries';
 import { databaseUrl, describeWithPostgres } from './helpers';
 
 /** Requests per route; 45 routes × 120 ≈ 5,000 requests (under a minute on 2 cores). */
@@ -60,10 +60,10 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
     const address = { bitcoin: 'bc1q', ethereum: '0xabc', sol: 'So1', usdt: 'T9' };
     valid = {
       login: { email: investor.email, password: 'wrong-password' },
-      register: { name: 'Fuzz Person', username: 'fuzz_person', phone: '+14155550123', email: 'fuzz@halcyon.test', password: 'password-123' },
+      register: { name: 'Fuzz Person', username: 'fuzz_person', phone: '+14155550123', email: 'fuzz@halcyon.test', password: 'Fuzzy-Orchard-552' },
       forgotPassword: { email: investor.email },
-      resetPassword: { email: investor.email, token: 'x', password: 'password-123' },
-      registerAdmin: { email: 'fuzz-admin@halcyon.test', password: 'password-123', inviteCode: 'nope' },
+      resetPassword: { email: investor.email, token: 'x', password: 'Fuzzy-Orchard-552' },
+      registerAdmin: { email: 'fuzz-admin@halcyon.test', password: 'Fuzzy-Orchard-552', inviteCode: 'nope' },
       updateProfile: { name: 'Fuzz', dob: '1995-05-05', phoneNumber: '+14155550123', city: 'Lisbon' },
       createDeposit: { method: 'usdt', amount: 10, from: investor.uid },
       createWithdrawal: { method: 'usdt', amount: 1, to: investor.uid, address: 'fuzz' },
@@ -84,7 +84,7 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
 
   it('answers every generated request below 500 and keeps the ledger consistent', async () => {
     const before = await checkInvariants(db);
-    expect(before).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [], reservationMismatches: [] });
+    expect(before).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [], reservationMismatches: [], inflowMismatches: [] });
     const fiveHundreds: Sent[] = [];
     let sent = 0;
     for (const [name, def] of Object.entries(routes) as [RouteName, EndpointDef][]) {
@@ -148,6 +148,144 @@ describeWithPostgres('hostile input to every route (PostgreSQL)', () => {
     expect(fiveHundreds).toEqual([]);
     expect(sent).toBeGreaterThan(Object.keys(routes).length * RUNS * 0.8);
     const after = await checkInvariants(db);
-    expect(after).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [], reservationMismatches: [] });
+    expect(after).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [], reservationMismatches: [], inflowMismatches: [] });
+  });
+
+  it('refuses exponent and sub-cent amounts on every amount-bearing route with a 400 naming the field', async () => {
+    const amountFields = ['amount', 'minAmount', 'maxAmount'];
+    const targets = (Object.entries(valid) as [RouteName, Record<string, unknown>][]).flatMap(([name, body]) =>
+      Object.keys(body).filter((k) => amountFields.includes(k)).map((field) => ({ name, field, body })),
+    );
+    expect(targets.map((x) => `${x.name}.${x.field}`).sort()).toEqual([
+      'createDeposit.amount', 'createInvestment.amount', 'createPlan.maxAmount', 'createPlan.minAmount', 'createWithdrawal.amount', 'creditEarnings.amount', 'deductEarnings.amount',
+    ]);
+    // Fresh sessions: the run above may have sent POST /auth/logout with the fixture tokens.
+    const adminToken = await loginAdmin(server.baseUrl);
+    const userToken = (await expectApi<{ token: string }>(server.baseUrl, 'POST', '/auth/login', 200, { body: { email: investor.email, password: 'bench-password-0' } })).token;
+    const before = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM transfers');
+    for (const { name, field, body } of targets) {
+      const def = routes[name];
+      const path = def.path.replace(':uid', investor.uid);
+      await fc.assert(
+        fc.asyncProperty(badAmountLiteral, async ({ literal, reason }) => {
+          // Raw text, so the literal reaches the server as spelled (JSON.stringify would rewrite 1E-10 or -0).
+          const raw = JSON.stringify({ ...body, [field]: '@amount@' }).replace('"@amount@"', literal);
+          const res = await callApi<{ message: string; code: string }>(server.baseUrl, def.method, path, {
+            token: def.access === 'admin' ? adminToken : userToken,
+            headers: { 'content-type': 'application/json' },
+            body: raw,
+          });
+          expect({ literal, status: res.status, message: res.body.message }).toEqual({ literal, status: 400, message: `${field}: ${reason}` });
+        }),
+        { numRuns: 40 },
+      );
+    }
+    const after = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM transfers');
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});
+
+// Issue 15 item 6: legal amounts that add up past what the API's numbers can hold exactly. Its own
+// database, because reaching the ceiling stops every later deposit on it.
+describeWithPostgres('oversized totals (PostgreSQL)', () => {
+  /** The ledger's gross inflow ceiling: 2^49 cents (docs/ledger.md "Ceiling"). */
+  const CEILING_CENTS = 2n ** 49n;
+  let scratch: ScratchDb;
+  let server: Product;
+  let admin: string;
+  let investor: Investor & { password: string };
+  let plan: string;
+  let inv: string;
+
+  beforeAll(async () => {
+    scratch = await createScratchDb(pgAdminUrl(), 'halcyon_ceiling');
+    server = await startServer({ databaseUrl: scratch.url, env: { LOG_LEVEL: 'warn' } });
+    admin = await loginAdmin(server.baseUrl);
+    const [first] = (await registerInvestors(server.baseUrl, 1, `ceiling${Date.now()}`)) as [Investor];
+    investor = { ...first, password: 'bench-password-0' };
+    await fundInvestors(server.baseUrl, admin, [investor], 1000);
+    plan = (await expectApi<{ data: { id: string } }>(server.baseUrl, 'POST', '/admin/plans', 201, {
+      token: admin,
+      body: { name: 'Ceiling plan', minAmount: 10, maxAmount: 100, returns: 5, duration: 10 },
+    })).data.id;
+    inv = (await expectApi<{ data: { id: string } }>(server.baseUrl, 'POST', '/investment', 201, {
+      token: investor.token,
+      idempotencyKey: newKey(),
+      body: { plan_id: plan, amount: 10, method: 'USDT' },
+    })).data.id;
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await scratch?.drop();
+  });
+
+  /** Earnings as every read that sums money shows them; each must answer 200. */
+  async function earningsEverywhere(): Promise<number[]> {
+    const get = async <T>(method: string, path: string, token?: string, body?: unknown) => {
+      const res = await callApi<{ data: T }>(server.baseUrl, method, path, { token, body });
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      return res.body.data;
+    };
+    const profile = await get<{ earnings: number }>('GET', '/user/profile', investor.token);
+    const login = await get<{ earnings: number }>('POST', '/auth/login', undefined, { email: investor.email, password: investor.password });
+    const users = await get<{ uid: string; earnings: number }[]>('GET', '/admin/users', admin);
+    const solvency = await get<{ earningsOwed: number }>('GET', '/admin/solvency', admin);
+    const investments = await get<{ id: string; earnings: number }[]>('GET', '/admin/investments/all', admin);
+    return [profile.earnings, login.earnings, users.find((u) => u.uid === investor.uid)?.earnings ?? NaN, solvency.earningsOwed, investments.find((i) => i.id === inv)?.earnings ?? NaN];
+  }
+
+  it('refuses the credit or deposit that would pass the ceiling with 422 LIMIT_EXCEEDED, and every read stays 200 and exact', async () => {
+    let inflow = 1000n * 100n;
+    let earned = 0n;
+    await fc.assert(
+      fc.asyncProperty(fc.array(largeAmountCents, { minLength: 1, maxLength: 4 }), async (amounts) => {
+        for (const cents of amounts) {
+          const res = await callApi<{ code?: string }>(server.baseUrl, 'POST', `/admin/earnings/${investor.uid}`, {
+            token: admin,
+            idempotencyKey: newKey(),
+            body: { amount: cents / 100, plan_id: plan, investment_id: inv },
+          });
+          const fits = inflow + BigInt(cents) <= CEILING_CENTS;
+          expect({ cents, status: res.status, code: res.body.code }).toEqual({ cents, status: fits ? 201 : 422, code: fits ? undefined : 'LIMIT_EXCEEDED' });
+          if (fits) {
+            inflow += BigInt(cents);
+            earned += BigInt(cents);
+          }
+        }
+        const shown = Number(earned) / 100;
+        expect(await earningsEverywhere()).toEqual([shown, shown, shown, shown, shown]);
+      }),
+      { numRuns: 12 },
+    );
+    // Twelve runs of up to four credits of up to 1e12 USD reach 2^49 cents only by chance: fill the rest.
+    while (CEILING_CENTS - inflow >= 1n) {
+      const step = CEILING_CENTS - inflow < 100_000_000_000_000n ? CEILING_CENTS - inflow : 100_000_000_000_000n;
+      await expectApi(server.baseUrl, 'POST', `/admin/earnings/${investor.uid}`, 201, {
+        token: admin,
+        idempotencyKey: newKey(),
+        body: { amount: Number(step) / 100, plan_id: plan, investment_id: inv },
+      });
+      inflow += step;
+      earned += step;
+    }
+    const cent = await callApi<{ code: string }>(server.baseUrl, 'POST', `/admin/earnings/${investor.uid}`, {
+      token: admin,
+      idempotencyKey: newKey(),
+      body: { amount: 0.01, plan_id: plan, investment_id: inv },
+    });
+    expect([cent.status, cent.body.code]).toEqual([422, 'LIMIT_EXCEEDED']);
+    const deposit = await createDeposit(server.baseUrl, investor, 'bitcoin', 1);
+    const approve = await callApi<{ code: string }>(server.baseUrl, 'PATCH', `/admin/deposits/${deposit.id}/bitcoin/approve`, { token: admin });
+    expect([approve.status, approve.body.code]).toEqual([422, 'LIMIT_EXCEEDED']);
+    const shown = Number(earned) / 100;
+    expect(await earningsEverywhere()).toEqual([shown, shown, shown, shown, shown]);
+    const db = new Client({ connectionString: scratch.url });
+    await db.connect();
+    try {
+      expect(await checkInvariants(db)).toMatchObject({ unbalancedAssets: [], driftedAccounts: [], negativeUserAccounts: [], reservationMismatches: [], inflowMismatches: [] });
+    } finally {
+      await db.end();
+    }
   });
 });

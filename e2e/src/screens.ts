@@ -22,4 +22,4 @@ export const USER_SCREENS: readonly string[] = [
   '/user/profile', '/user/setting', '/user/market', '/user/investment-log', '/user/copy-trading',
 ];
 
-export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites'];
+export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites', '/admin/jobs'];

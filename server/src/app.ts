@@ -2,9 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
+import { HashGate } from './auth/hash-gate';
 import { resolveTokenSecret } from './auth/secret';
 import { Tokens } from './auth/tokens';
 import type { Config } from './config';
@@ -12,10 +13,14 @@ import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
 import { ensureBootstrapAdmin } from './features/auth/bootstrap';
 import { features } from './features';
-import { registerLedgerJobs } from './jobs';
+import { registerJobs } from './jobs';
+import { BackgroundTasks } from './jobs/background';
+import { JobQueue } from './jobs/queue';
+import { dbLimitStore } from './limits/db-store';
+import { redisLimitStore } from './limits/redis-store';
+import type { LimitStore } from './limits/store';
 import { setContractCompilers } from './http/define-route';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
-import { tooManyRequests } from './errors';
 import { contentSecurityPolicy } from './http/csp';
 import { registerStatic } from './http/static';
 import { outboxMailer } from './mail/outbox';
@@ -32,6 +37,8 @@ export interface AppDeps {
   /** Mail transport after the outbox; default SMTP when SMTP_URL is set, else none (log + outbox). */
   mailTransport?: Mailer | null;
   storage?: Storage;
+  /** Rate-limit counters; default Redis when REDIS_URL is set, else the database. Closed with the app. */
+  limits?: LimitStore;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -60,8 +67,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('tokens', new Tokens(secret));
-    app.decorate('mailer', outboxMailer(db, app.log, deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null));
+    const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null;
+    app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log }));
+    app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));
     app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
+    app.decorate('limits', deps.limits ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : dbLimitStore(db)));
+    app.decorate('hashGate', new HashGate(config.hashing.concurrency, config.hashing.queue));
+    app.decorate('background', new BackgroundTasks(app.log));
+    // Closing: answers still in flight end their keep-alive connection, so the server can stop
+    // as soon as they are sent (an idle connection is closed at once by Fastify).
+    let closing = false;
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+    // Before the database closes (onClose): background work still writes to it.
+    app.addHook('preClose', async () => {
+      closing = true;
+      await app.background.idle();
+      await app.limits.close();
+    });
     app.decorateRequest('auth', null);
     if (config.seedDemo) await seedDemo({ db, config, storage: app.storage, log: app.log });
 
@@ -76,7 +100,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
       maxAge: 600,
     });
-    await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
+    const { maxEventLoopDelayMs, maxEventLoopUtilization } = config.pressure;
+    if (maxEventLoopDelayMs || maxEventLoopUtilization) {
+      // Shed load with a quick 503 instead of letting every request time out (docs/server.md "Processes").
+      await app.register(underPressure, {
+        maxEventLoopDelay: maxEventLoopDelayMs,
+        maxEventLoopUtilization,
+        pressureHandler: (_request, reply) => {
+          void reply.code(503).header('retry-after', '5').send({ message: 'The server is overloaded, please try again in a moment', code: 'OVERLOADED' });
+        },
+      });
+    }
     await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
     await app.register(swagger, {
       openapi: {
@@ -93,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       { prefix: '/api' },
     );
     await registerStatic(app, config);
-    registerLedgerJobs(app);
+    registerJobs(app, mailTransport);
     await app.ready();
     return app;
   } catch (error) {

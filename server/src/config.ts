@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { newPassword } from '@halcyon/api-client/contract';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0/true/false' })
@@ -17,7 +18,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })),
   DB_POOL_SIZE: int(1, 500).default(10),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
-  ADMIN_PASSWORD: optional(z.string().min(8, { error: 'must be at least 8 characters' })),
+  // The rule every new password meets (length and not guessable), so the first admin is no weak spot.
+  ADMIN_PASSWORD: optional(newPassword),
   ADMIN_REGISTRATION: z.enum(['invite', 'open'], { error: 'must be invite or open' }).default('invite'),
   TOKEN_SECRET: optional(z.string().min(32, { error: 'must be at least 32 characters' })),
   CORS_ORIGINS: z.string().default(''),
@@ -32,11 +34,33 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   SEED_DEMO: bool.default(false),
   MATURITY_INTERVAL_MS: int(0, 86_400_000).default(60_000),
+  LEDGER_SEAL_INTERVAL_MS: int(0, 86_400_000).default(5_000),
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a lowercase SQL name' }).default('pgboss'),
+  JOB_POLL_INTERVAL_MS: int(500, 600_000).default(2_000),
+  MAIL_RETRY_LIMIT: int(0, 100).default(8),
+  MAIL_RETRY_DELAY_SECONDS: int(1, 86_400).default(30),
   UPLOAD_MAX_BYTES: int(1, 100 * 1024 * 1024).default(5 * 1024 * 1024),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  UPLOAD_QUOTA_BYTES: int(1, Number.MAX_SAFE_INTEGER).default(50 * 1024 * 1024),
+  UPLOAD_MAX_PER_HOUR: int(1, 1_000_000_000).default(60),
+  UPLOAD_GRACE_HOURS: int(1, 24 * 365).default(24),
+  UPLOAD_SWEEP_INTERVAL_MS: int(0, 86_400_000).default(600_000),
+  MAX_PENDING_DEPOSITS: int(1, 1_000_000_000).default(5),
+  MAX_PENDING_WITHDRAWALS: int(1, 1_000_000_000).default(5),
+  MAX_DEPOSIT_USD: int(1, 1_000_000_000_000).default(1_000_000),
+  MAX_WITHDRAWAL_USD: int(1, 1_000_000_000_000).default(1_000_000),
   RATE_LIMIT_LOGIN: int(0, 1_000_000).default(10),
+  RATE_LIMIT_LOGIN_ACCOUNT: int(0, 1_000_000).default(20),
+  RATE_LIMIT_LOGIN_IP: int(0, 1_000_000).default(20),
   RATE_LIMIT_REGISTER: int(0, 1_000_000).default(5),
   RATE_LIMIT_RESET: int(0, 1_000_000).default(5),
+  RATE_LIMIT_RESET_IP: int(0, 1_000_000).default(20),
+  HASH_CONCURRENCY: int(1, 64).default(4),
+  WORKERS: int(1, 64).default(1),
+  MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000).default(1000),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be at least 0' }).max(1, { error: 'must be at most 1' }).default(0.98),
+  HASH_QUEUE: int(0, 100_000).default(32),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })),
   TRUST_PROXY: bool.default(false),
 });
 
@@ -67,10 +91,37 @@ export interface Config {
   seedDemo: boolean;
   /** 0 disables the periodic maturity run (it still runs once at start). */
   maturityIntervalMs: number;
+  /** Period of the ledger sealing job (docs/ledger.md "Seals"); 0: only once at start. */
+  ledgerSealIntervalMs: number;
+  /**
+   * The job queue (pg-boss; docs/server.md "Jobs"): its PostgreSQL schema, how often each process
+   * polls for due jobs, and how often (with exponential backoff from the first delay) a mail is retried.
+   */
+  jobs: { schema: string; pollIntervalMs: number; mailRetryLimit: number; mailRetryDelaySeconds: number };
   uploadMaxBytes: number;
   bodyLimitBytes: number;
-  /** Requests per minute per IP and email; 0 disables that limit. */
-  rateLimits: { login: number; register: number; reset: number };
+  /** Upload spam (security.md): stored bytes per user, uploads per user per hour, hours an unreferenced upload is kept. */
+  uploadQuotaBytes: number;
+  uploadMaxPerHour: number;
+  uploadGraceHours: number;
+  /** Period of the unreferenced-upload sweep; 0 disables it. */
+  uploadSweepIntervalMs: number;
+  /** Request spam (security.md): open requests per user and the largest single request, in whole USD. */
+  requestLimits: { maxPendingDeposits: number; maxPendingWithdrawals: number; maxDepositUsd: number; maxWithdrawalUsd: number };
+  /**
+   * Budgets (server/src/limits/budgets.ts; 0 disables one): login per IP and email a minute, per
+   * email an hour, per IP 10 minutes; registrations per IP an hour; reset mails per address an hour,
+   * reset requests per IP an hour.
+   */
+  rateLimits: { login: number; loginAccount: number; loginIp: number; register: number; reset: number; resetIp: number };
+  /** Server processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL. */
+  workers: number;
+  /** Load shedding (@fastify/under-pressure): 503 OVERLOADED past these; 0 turns one off. */
+  pressure: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
+  /** Password hashes running at once in this process, and waiting before a 503. */
+  hashing: { concurrency: number; queue: number };
+  /** Where rate-limit counters live: Redis when set, else the database. */
+  redisUrl: string | undefined;
   trustProxy: boolean;
   /** scrypt cost N for new hashes (tests lower it; stored in each hash). */
   scryptCost: number;
@@ -94,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: is required when ADMIN_EMAIL is set');
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -119,9 +173,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     maturityIntervalMs: e.MATURITY_INTERVAL_MS,
+    ledgerSealIntervalMs: e.LEDGER_SEAL_INTERVAL_MS,
+    jobs: { schema: e.JOBS_SCHEMA, pollIntervalMs: e.JOB_POLL_INTERVAL_MS, mailRetryLimit: e.MAIL_RETRY_LIMIT, mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, register: e.RATE_LIMIT_REGISTER, reset: e.RATE_LIMIT_RESET },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    uploadMaxPerHour: e.UPLOAD_MAX_PER_HOUR,
+    uploadGraceHours: e.UPLOAD_GRACE_HOURS,
+    uploadSweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+    requestLimits: {
+      maxPendingDeposits: e.MAX_PENDING_DEPOSITS,
+      maxPendingWithdrawals: e.MAX_PENDING_WITHDRAWALS,
+      maxDepositUsd: e.MAX_DEPOSIT_USD,
+      maxWithdrawalUsd: e.MAX_WITHDRAWAL_USD,
+    },
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginIp: e.RATE_LIMIT_LOGIN_IP,
+      register: e.RATE_LIMIT_REGISTER,
+      reset: e.RATE_LIMIT_RESET,
+      resetIp: e.RATE_LIMIT_RESET_IP,
+    },
+    hashing: { concurrency: e.HASH_CONCURRENCY, queue: e.HASH_QUEUE },
+    workers: e.WORKERS,
+    pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION },
+    redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     scryptCost: 16384,
     checkResponses: env.NODE_ENV === 'test',

@@ -1,7 +1,11 @@
 import 'fastify';
+import type { HashGate } from './auth/hash-gate';
 import type { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/types';
+import type { BackgroundTasks } from './jobs/background';
+import type { JobQueue } from './jobs/queue';
+import type { LimitStore } from './limits/store';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -12,6 +16,10 @@ declare module 'fastify' {
     tokens: Tokens;
     mailer: Mailer;
     storage: Storage;
+    limits: LimitStore;
+    hashGate: HashGate;
+    background: BackgroundTasks;
+    jobs: JobQueue;
   }
 }
 

@@ -15,11 +15,13 @@ import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { ensureBootstrapAdmin } from '../src/features/auth/bootstrap';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
+import { MAIL_JOB } from '../src/mail/outbox';
 import { assertLedgerInvariants } from './hooks';
 
 export const ADMIN_EMAIL = 'admin@halcyon.test';
-export const ADMIN_PASSWORD = 'Admin12345!';
-export const USER_PASSWORD = 'Secret123!';
+export const ADMIN_PASSWORD = 'Lantern-Admin-7391';
+// Strong enough for the password rule (api-client/src/contract/rules/password.ts).
+export const USER_PASSWORD = 'Quiet-Harbor-4812';
 
 type In<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
 
@@ -64,6 +66,8 @@ export interface TestServer {
   tokenFor(uid: string, role: 'user' | 'admin', options?: { tv?: number; ttlSeconds?: number }): string;
 }
 
+const jobsSchemaOf = (schema: string) => `${schema}_jobs`;
+
 let counter = 0;
 const unique = () => `${process.pid}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -84,7 +88,7 @@ async function openTestDb(): Promise<{ db: Db; schema?: string; drop(): Promise<
     schema,
     drop: async () => {
       const cleaner = openPostgres({ url, poolSize: 1 });
-      await cleaner.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleaner.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${jobsSchemaOf(schema)} CASCADE`);
       await cleaner.close();
     },
   };
@@ -124,11 +128,23 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_REGISTER: '0',
       RATE_LIMIT_RESET: '0',
+      RATE_LIMIT_LOGIN_ACCOUNT: '0',
+      RATE_LIMIT_LOGIN_IP: '0',
+      RATE_LIMIT_RESET_IP: '0',
+      HASH_QUEUE: '100000',
       MATURITY_INTERVAL_MS: '0',
+      LEDGER_SEAL_INTERVAL_MS: '0',
+      // Load shedding off: a slow shared machine must not turn test requests into 503s.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_EVENT_LOOP_UTILIZATION: '0',
+      // Tests run the sweep themselves (sweepUnreferencedUploads), never on a timer.
+      UPLOAD_SWEEP_INTERVAL_MS: '0',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
     { scryptCost: 1024, checkResponses: true, databaseSchema: schema, ...overrides },
   );
+  // The job queue's tables, like the test file's own, in a schema of their own (dropped after).
+  if (schema) config.jobs = { ...config.jobs, schema: jobsSchemaOf(schema) };
   const mails: MailMessage[] = [];
   const transport: Mailer = {
     async send(message) {
@@ -139,7 +155,15 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const request = <T>(method: string, path: string, options?: ApiRequest) => callApi<T>(url, method, path, options);
+  // After the answer, work the request started in the background (a reset mail) has finished and
+  // the mails it queued are delivered, so assertions see its effects; timing tests that must not
+  // wait use fetch directly.
+  const request = async <T>(method: string, path: string, options?: ApiRequest) => {
+    const reply = await callApi<T>(url, method, path, options);
+    await app.background.idle();
+    await app.jobs.settle(MAIL_JOB);
+    return reply;
+  };
 
   const server: TestServer = {
     url,

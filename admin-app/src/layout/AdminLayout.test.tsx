@@ -43,10 +43,11 @@ const LABELS = [
   ['Earning History', 'earning-history'],
   ['All History', 'all-history'],
   ['Admin Invites', 'invites'],
+  ['Background Jobs', 'jobs'],
 ] as const;
 
 describe('AdminLayout', () => {
-  it('lists the 18 spec entries plus invites, each linking to /admin/<entry>', async () => {
+  it('lists the 18 spec entries plus invites and background jobs, each linking to /admin/<entry>', async () => {
     renderWithProviders(<Layout />, { route: '/admin/plans' });
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     const nav = await openMenu();

@@ -1,4 +1,4 @@
-/** The admin sidebar: the spec's 18 entries (paths under /admin/) plus admin invites. */
+/** The admin sidebar: the spec's 18 entries (paths under /admin/) plus admin invites and background jobs. */
 export interface NavEntry {
   path: string;
   label: string;
@@ -24,6 +24,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: 'earning-history', label: 'Earning History' },
   { path: 'all-history', label: 'All History' },
   { path: 'invites', label: 'Admin Invites' },
+  { path: 'jobs', label: 'Background Jobs' },
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin-auth/admin-login';

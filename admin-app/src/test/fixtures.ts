@@ -1,5 +1,5 @@
 // Contract-shaped records (types from api-client's entities) for stubbed responses.
-import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, Investment, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
+import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
 
 const at = '2026-11-01T10:00:00.000Z';
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
@@ -65,4 +65,13 @@ export function solvency(over: Partial<Solvency> = {}): Solvency {
     earningsOwed: 40, returnsPaid: 40, totalOwed: 2140, totalCustody: 2050, totalUserBalances: 1500, totalUsers: 1,
     ...over,
   };
+}
+
+export function failedJob(over: Partial<FailedJob> = {}): FailedJob {
+  return { id: '5b0e8a36-1f55-4d49-9d2a-1a1b2c3d4e5f', queue: 'mail', error: '421 mail server unavailable', retryCount: 8, createdAt: at, failedAt: at, ...over };
+}
+
+export function jobsOverview(failed: FailedJob[] = []): JobsOverview {
+  const queue = (name: string) => ({ queue: name, waiting: 0, active: 0, failed: 0, completed: 3 });
+  return { queues: [queue('idempotency-sweep'), queue('ledger-seal'), { ...queue('mail'), failed: failed.length }, queue('maturity'), queue('upload-sweep')], failed };
 }

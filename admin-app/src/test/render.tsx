@@ -7,9 +7,11 @@ import { ApiProvider, adminSessionAtom, configureApi, emptyAdminSession, queryCl
 import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
 
 // Toasts live in a module-level store and reads in the one QueryClient: start every test with none.
+// Toasts, the read cache and the money intents' keys (sessionStorage) outlive a test: start every test with none.
 afterEach(() => {
   toast.dismiss();
   queryClient.clear();
+  window.sessionStorage.clear();
 });
 // api-client logs every failed call by design; the tests assert the toasts instead.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));

@@ -238,6 +238,38 @@ export const Solvency = z.object({
 });
 export type Solvency = z.infer<typeof Solvency>;
 
+/** GET /admin/ledger/verify: the seal chain recomputed from the transfers (docs/ledger.md "Seals"). */
+export const LedgerVerification = z.object({
+  ok: z.boolean(),
+  seals: z.number().int(),
+  sealedTransfers: z.number().int(),
+  unsealedTransfers: z.number().int(),
+  head: z.object({ seal: z.number().int(), hash: z.string(), lastTransfer: z.string() }).nullable(),
+  firstBroken: z.object({ seal: z.number().int(), transferId: z.string().nullable(), problem: z.string() }).nullable(),
+});
+export type LedgerVerification = z.infer<typeof LedgerVerification>;
+
+/** GET /admin/jobs: the job queue (docs/server.md "Jobs"). */
+export const JobQueueCounts = z.object({
+  queue: z.string(),
+  waiting: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+  completed: z.number().int(),
+});
+export const FailedJob = z.object({
+  id: z.string(),
+  queue: z.string(),
+  /** The failure's message (no stack). */
+  error: z.string(),
+  retryCount: z.number().int(),
+  createdAt: isoDateTime,
+  failedAt: isoDateTime.nullable(),
+});
+export type FailedJob = z.infer<typeof FailedJob>;
+export const JobsOverview = z.object({ queues: z.array(JobQueueCounts), failed: z.array(FailedJob) });
+export type JobsOverview = z.infer<typeof JobsOverview>;
+
 export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 export type Health = z.infer<typeof Health>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DepositMethod, InvestMethod, WithdrawMethod, byRule, id, usdAmount } from './common';
 import { hasAtMostTwoDecimals } from './rules/money';
+import { passwordProblem } from './rules/password';
 import { isPhoneNumber } from './rules/phone';
 import { dobProblem } from './rules/profile';
 import { MAX_TRADE_COUNT, tradeCountProblem } from './rules/traders';
-import { withdrawalAddressProblem } from './rules/withdrawals';
+import { withdrawalBodyAddressProblem } from './rules/withdrawals';
 
 const text = (max: number) =>
   z
@@ -16,8 +17,15 @@ const text = (max: number) =>
     .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f]*$/, { error: 'must not contain control characters' });
 const required = (max: number) => text(max).min(1, { error: 'is required' });
 const email = z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email({ error: 'must be a valid email address' }));
-/** Length rules only; strength is not the spec's, so 8 is the floor a real platform needs. */
-const newPassword = z.string({ error: 'is required' }).min(8, { error: 'must be at least 8 characters' }).max(200, { error: 'must be at most 200 characters' });
+/**
+ * A password being set (register, register-admin, reset, ADMIN_PASSWORD): at least 8 characters
+ * and not guessable (rules/password.ts; issue 15 item 9: 'password' and 'aaaaaaaa' are refused).
+ */
+export const newPassword = z
+  .string({ error: 'is required' })
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(200, { error: 'must be at most 200 characters' })
+  .superRefine(byRule(passwordProblem));
 const password = z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' });
 /** International phone number, e.g. +14155550123 (rules/phone.ts, the rule the phone field applies too). */
 export const phone = z.string({ error: 'is required' }).trim().refine(isPhoneNumber, { error: 'must be an international number such as +14155550123' });
@@ -74,11 +82,14 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const CreateDepositBody = z.object({ method: DepositMethod, amount: usdAmount, from: id });
 export type CreateDepositBody = z.infer<typeof CreateDepositBody>;
 
-/** `address` is our addition: the destination the investor typed (spec form field); rules/withdrawals.ts says when. */
+/**
+ * `address` is our addition: the destination the investor typed (spec form field). Left out (the
+ * spec's own body), a crypto withdrawal pays to the saved payout address (rules/withdrawals.ts).
+ */
 export const CreateWithdrawalBody = z
   .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional() })
   .superRefine((b, ctx) => {
-    const reason = withdrawalAddressProblem(b.method, b.address);
+    const reason = withdrawalBodyAddressProblem(b.method, b.address);
     if (reason !== null) ctx.addIssue({ code: 'custom', message: reason, path: ['address'] });
   });
 export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;

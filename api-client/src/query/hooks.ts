@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { EndpointName } from '../contract/endpoints';
+import { endpoints, type EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
 import { api, type InputOf } from '../api';
 import { errorMessage, type CallOptions, type Caller } from '../http';
+import { createIntentKey, endsIntent } from './intentKey';
 import { queryKey } from './keys';
 
 type ReadOptions<N extends EndpointName, T> = Omit<UseQueryOptions<ResponseOf<N>, Error, T>, 'queryKey' | 'queryFn'> & {
@@ -39,14 +41,31 @@ export function useInvalidate() {
 }
 
 /**
- * A change through the contract: not retried (money), and on success the reads it names are
- * invalidated so every screen showing them refreshes.
+ * A change through the contract: not retried automatically (money), and on success the reads it
+ * names are invalidated so every screen showing them refreshes. A money endpoint (idempotent in
+ * the contract) always carries the key of its intent (intentKey.ts): `intent` names the intent
+ * when one screen can have several at once (e.g. the investment whose earnings are adjusted).
  */
-export function useApiMutation<N extends EndpointName>(name: N, { invalidates = [], as }: { invalidates?: readonly EndpointName[]; as?: Caller } = {}) {
+export function useApiMutation<N extends EndpointName>(
+  name: N,
+  { invalidates = [], as, intent }: { invalidates?: readonly EndpointName[]; as?: Caller; intent?: string } = {},
+) {
   const invalidate = useInvalidate();
   const fn = api[name] as unknown as Fn<N>;
-  return useMutation<ResponseOf<N>, Error, { input?: InputOf<N>; idempotencyKey?: string }>({
-    mutationFn: ({ input, idempotencyKey }) => fn(input, { ...(as ? { as } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }),
+  const idempotent = 'idempotent' in endpoints[name];
+  const keys = useMemo(() => (idempotent ? createIntentKey(intent ? `${name}:${intent}` : name) : null), [idempotent, name, intent]);
+  return useMutation<ResponseOf<N>, Error, { input?: InputOf<N> }>({
+    mutationFn: async ({ input }) => {
+      const idempotencyKey = keys?.for(input ?? null);
+      try {
+        const result = await fn(input, { ...(as ? { as } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+        keys?.done();
+        return result;
+      } catch (error) {
+        if (endsIntent(error)) keys?.done();
+        throw error;
+      }
+    },
     onSuccess: () => invalidate(...invalidates),
   });
 }

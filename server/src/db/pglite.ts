@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db, TxQueryable } from './types';
+import type { Db, ScriptResult, TxQueryable } from './types';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -28,9 +28,7 @@ function wrapPglite(pg: PGlite): Db {
       const r = await pg.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
-    async exec(sql: string) {
-      await pg.exec(sql);
-    },
+    exec: async (sql: string) => lastRows(await pg.exec(sql)),
     tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       return pg.transaction(async (t) =>
         fn({
@@ -38,12 +36,14 @@ function wrapPglite(pg: PGlite): Db {
             const r = await t.query<R>(sql, params);
             return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
           },
-          async exec(sql: string) {
-            await t.exec(sql);
-          },
+          exec: async (sql: string) => lastRows(await t.exec(sql)),
         }),
       );
     },
     close: () => pg.close(),
   };
+}
+
+function lastRows(results: Array<{ rows: unknown[] }>): ScriptResult {
+  return { rows: (results[results.length - 1]?.rows ?? []) as ScriptResult['rows'] };
 }

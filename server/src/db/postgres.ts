@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { isStalePreparedStatement, statementNamer } from './statement-names';
-import type { Db, TxQueryable } from './types';
+import type { Db, ScriptResult, TxQueryable } from './types';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -43,9 +43,7 @@ export function openPostgres(options: PostgresOptions): Db {
   return {
     kind: 'postgres',
     query: <T>(sql: string, params?: unknown[]) => run<T>(pool, sql, params),
-    async exec(sql: string) {
-      await pool.query(sql);
-    },
+    exec: async (sql: string) => lastRows(await pool.query(sql)),
     async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let stale = false;
@@ -53,9 +51,7 @@ export function openPostgres(options: PostgresOptions): Db {
         await client.query('BEGIN');
         const result = await fn({
           query: <R>(sql: string, params?: unknown[]) => run<R>(client, sql, params),
-          async exec(sql: string) {
-            await client.query(sql);
-          },
+          exec: async (sql: string) => lastRows(await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;
@@ -70,4 +66,10 @@ export function openPostgres(options: PostgresOptions): Db {
     },
     close: () => pool.end(),
   };
+}
+
+/** node-postgres answers a multi-statement script with one result per statement. */
+function lastRows(result: pg.QueryResult | pg.QueryResult[]): ScriptResult {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return { rows: (last?.rows ?? []) as ScriptResult['rows'] };
 }

@@ -3,9 +3,14 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
 }
 
+/** The rows of the last statement of a multi-statement script. */
+export interface ScriptResult {
+  rows: Array<Record<string, unknown>>;
+}
+
 /** Inside a transaction: also runs multi-statement SQL without parameters (migrations). */
 export interface TxQueryable extends Queryable {
-  exec(sql: string): Promise<void>;
+  exec(sql: string): Promise<ScriptResult>;
 }
 
 /**
@@ -17,6 +22,6 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction (READ COMMITTED) on one connection; rolls back if it throws. */
   tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters, outside a transaction. */
-  exec(sql: string): Promise<void>;
+  exec(sql: string): Promise<ScriptResult>;
   close(): Promise<void>;
 }

@@ -36,3 +36,12 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()])).rows[0];
 }
+
+/**
+ * Locks the user's row until the transaction ends: per-user limits (upload quota, open requests)
+ * count then write under it, so concurrent requests of one user queue instead of all passing.
+ * NO KEY UPDATE: it does not block rows that merely reference the user (foreign keys).
+ */
+export async function lockUserRow(q: Queryable, id: string): Promise<void> {
+  await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [id]);
+}

@@ -13,6 +13,8 @@ import investments from './investments/routes';
 import earnings from './earnings/routes';
 import transactions from './transactions/routes';
 import solvency from './solvency/routes';
+import ledger from './ledger/routes';
+import jobs from './jobs/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -30,4 +32,6 @@ export const features: FastifyPluginAsync[] = [
   earnings,
   transactions,
   solvency,
+  ledger,
+  jobs,
 ];

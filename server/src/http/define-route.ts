@@ -26,11 +26,6 @@ export interface RouteContext<N extends RouteName> {
   idempotencyKey: string | undefined;
 }
 
-export interface RouteOptions {
-  /** Per-minute limit keyed by client IP plus the body's email (0 or absent: no limit). */
-  rateLimit?: (config: Config) => number;
-}
-
 /** A Fastify plugin registering exactly one route of the contract. */
 export type RoutePlugin = FastifyPluginAsync & { routeName: RouteName };
 
@@ -64,28 +59,13 @@ function openApiSchema(name: RouteName): Record<string, unknown> {
  * table's status, and describes it in OpenAPI. `handler` returns the response body, which leaves
  * filtered by the response schema: only declared fields (response-filter.ts).
  */
-export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>, options: RouteOptions = {}): RoutePlugin {
+export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>): RoutePlugin {
   const route = routes[name] as Routes[RouteName];
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    const limitOf = options.rateLimit;
     app.route({
       method: route.method,
       url: route.path,
       schema: openApiSchema(name),
-      ...(limitOf
-        ? {
-            config: {
-              rateLimit: {
-                // Read per request, so tests (and an operator's reload) can change it; 0 means no limit.
-                max: () => limitOf(app.config) || Number.MAX_SAFE_INTEGER,
-                timeWindow: 60_000,
-                hook: 'preHandler',
-                // Per client and per account: one attacker cannot lock out everyone, nor spray one account.
-                keyGenerator: (req: FastifyRequest) => `${name}|${req.ip}|${emailOf(req.body)}`,
-              },
-            },
-          }
-        : {}),
       // Before the body is read: an anonymous or wrong-role caller learns nothing about validation.
       onRequest: async (request) => {
         request.auth = route.access === 'none' ? null : await authenticate(request, route.access);
@@ -121,12 +101,6 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
 export function setContractCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-}
-
-function emailOf(body: unknown): string {
-  if (typeof body !== 'object' || body === null) return '';
-  const email = (body as { email?: unknown }).email;
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 200) : '';
 }
 
 /**

@@ -22,7 +22,6 @@ export function toErrorBody(error: FastifyError | Error): { status: number; mess
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) return { status: 415, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' };
   // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) reached a query: bad input, not a bug.
   if (code === '22021' || code === '22P05') return { status: 400, message: 'Input contains characters that are not allowed', code: 'INVALID_CHARACTERS' };
-  if (e.statusCode === 429) return { status: 429, message: 'Too many requests, please try again later', code: 'RATE_LIMITED' };
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, message: e.message || 'Bad request', code: code.startsWith('FST_') || !code ? 'BAD_REQUEST' : code };
   }
@@ -33,6 +32,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const body = toErrorBody(error);
   if (body.status >= 500) request.log.error({ err: error }, 'unexpected error');
   else request.log.info({ status: body.status, code: body.code }, body.message);
+  if (error instanceof AppError) reply.headers(error.headers);
   return reply.code(body.status).send({ message: body.message, code: body.code });
 }
 

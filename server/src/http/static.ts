@@ -53,6 +53,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   }
   if (hasShell) {
     await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false });
+    // An unknown /api path is the API's 404, never a file lookup in the shell (a name too long for
+    // the file system would be @fastify/static's 403). API routes are more specific and win.
+    app.route({ method: ['GET', 'HEAD'], url: '/api/*', schema: { hide: true }, handler: (_request, reply) => reply.callNotFound() });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,32 +1,75 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../db/types';
+import type { FastifyInstance } from 'fastify';
 import { sweepIdempotencyKeys } from '../ledger/idempotency';
+import { sealLedger } from '../ledger/seals';
+import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
+import type { Mailer } from '../mail/mailer';
 import { runMaturity } from './maturity';
-import { every, type Periodic } from './scheduler';
+import type { JobKind } from './queue';
+import { sweepUnreferencedUploads } from './uploads';
+
+/** Investments settled per maturity job; a full batch queues the next one at once (catch-up). */
+const MATURITY_BATCH = 1000;
+
+/** A periodic sweep: one waiting and one running job at most; a failure is retried at the next period. */
+const sweep = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
+  name,
+  policy: 'stately',
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+  expireInSeconds,
+  run,
+});
 
 /**
- * The ledger's background work, at start and every `intervalMs` (MATURITY_INTERVAL_MS):
- * settle matured investments, then drop expired Idempotency-Keys. Safe with many processes.
+ * The platform's background work on the job queue (docs/server.md "Jobs"); every kind is safe to
+ * run in any process. The periodic ones are asked for by every process each period.
  */
-function startLedgerJobs(db: Db, log: FastifyBaseLogger, intervalMs: number): Periodic {
-  return every(
-    intervalMs,
-    async () => {
-      const settled = await runMaturity(db);
+export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null): void {
+  const { db, config, jobs, log, storage } = app;
+  jobs.define(
+    sweep('maturity', 300, async () => {
+      const settled = await runMaturity(db, MATURITY_BATCH);
       if (settled.length) log.info({ job: 'maturity', settled: settled.length }, 'matured investments settled');
-      await sweepIdempotencyKeys(db);
-    },
-    (error) => log.error({ job: 'maturity', err: error }, 'ledger job failed'),
+      if (settled.length === MATURITY_BATCH) await jobs.send('maturity', {});
+    }),
   );
-}
+  jobs.define(
+    sweep('idempotency-sweep', 300, async () => {
+      await sweepIdempotencyKeys(db);
+    }),
+  );
+  jobs.define(
+    sweep('ledger-seal', 300, async () => {
+      await sealLedger(db);
+    }),
+  );
+  jobs.define(
+    sweep('upload-sweep', 900, async () => {
+      const removed = await sweepUnreferencedUploads(db, storage, config.uploadGraceHours);
+      if (removed.length) log.info({ job: 'uploads', removed: removed.length }, 'unreferenced uploads removed');
+    }),
+  );
+  if (mailTransport) {
+    jobs.define<MailJob>({
+      name: MAIL_JOB,
+      policy: 'standard',
+      retryLimit: config.jobs.mailRetryLimit,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      run: (job) => deliverMail(db, mailTransport, log, job.mailId),
+    });
+  }
 
-/** Starts the ledger jobs when the app is ready and stops them (waiting for a run) when it closes. */
-export function registerLedgerJobs(app: FastifyInstance): void {
-  let jobs: Periodic | undefined;
   app.addHook('onReady', async () => {
-    jobs = startLedgerJobs(app.db, app.log, app.config.maturityIntervalMs);
+    await jobs.start();
+    jobs.repeat('maturity', config.maturityIntervalMs);
+    jobs.repeat('idempotency-sweep', config.maturityIntervalMs);
+    jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
+    if (config.uploadSweepIntervalMs > 0) jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
   });
   app.addHook('preClose', async () => {
-    await jobs?.stop();
+    await jobs.stop();
   });
 }

@@ -14,6 +14,8 @@ export interface LedgerCheck {
   negativeUserAccounts: { id: string; balance: string }[];
   /** held/invested accounts that differ from the user's open withdrawals / live investments. */
   reservationMismatches: { account: string; balance: string; expected: string }[];
+  /** `ledger_inflow` differs from the sum of transfers out of platform accounts (docs/ledger.md "Ceiling"). */
+  inflowMismatches: { total: string; fromTransfers: string }[];
   transferCount: number;
 }
 
@@ -50,12 +52,19 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
      FROM acc FULL JOIN req ON req.kind = acc.kind AND req.uid = acc.owner AND req.asset = acc.asset
      WHERE COALESCE(acc.balance, 0) <> COALESCE(req.total, 0)`,
   );
+  const inflow = await q.query<{ total: string; fromTransfers: string }>(
+    `SELECT i.total::text AS total, m.net::text AS "fromTransfers"
+     FROM ledger_inflow i,
+       (SELECT COALESCE(SUM(t.amount_cents), 0) AS net FROM transfers t JOIN accounts a ON a.id = t.debit_account WHERE a.owner IS NULL) m
+     WHERE i.total <> m.net`,
+  );
   const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
   return {
     unbalancedAssets: unbalanced.rows,
     driftedAccounts: drifted.rows,
     negativeUserAccounts: negative.rows,
     reservationMismatches: reserved.rows,
+    inflowMismatches: inflow.rows,
     transferCount: Number(count.rows[0]?.n ?? 0),
   };
 }
@@ -67,5 +76,6 @@ export function describeViolations(c: LedgerCheck): string[] {
     ...c.driftedAccounts.map((r) => `account ${r.id}: balance ${r.balance} but transfers sum to ${r.fromTransfers}`),
     ...c.negativeUserAccounts.map((r) => `user account ${r.id} is negative: ${r.balance}`),
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
+    ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),
   ];
 }

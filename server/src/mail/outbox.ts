@@ -1,29 +1,59 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { MailMessage, Mailer } from './mailer';
 
+/** The job queue's kind that delivers one outbox mail (jobs/index.ts). */
+export const MAIL_JOB = 'mail';
+
+export interface MailJob {
+  mailId: string;
+}
+
+/** Where delivery jobs are queued (jobs/queue.ts's JobQueue; mail/ stays below jobs/). */
+interface JobSender {
+  send(name: string, data: object, q?: Queryable): Promise<unknown>;
+}
+
 /**
- * Every mail is written to `mail_outbox` first (an audit trail, and the dev "inbox"), then handed to
- * the transport. The log shows recipient and subject; the body (it may hold a reset link) only at debug.
+ * Every mail is written to `mail_outbox` first (an audit trail, and the dev "inbox") together with
+ * a delivery job in the same transaction, so a mail is never lost between the two; the job queue
+ * delivers it, retrying with backoff while the mail server fails. Without a transport the mail
+ * stays in the outbox only. The log shows recipient and subject; the body (it may hold a reset
+ * link) only at debug.
  */
-export function outboxMailer(db: Queryable, log: FastifyBaseLogger, transport: Mailer | null): Mailer {
+export function outboxMailer(db: Db, log: FastifyBaseLogger, jobs: JobSender, transport: Mailer | null): Mailer {
   return {
     async send(message: MailMessage) {
       const id = randomUUID();
-      await db.query('INSERT INTO mail_outbox (id, to_address, subject, body) VALUES ($1, $2, $3, $4)', [id, message.to, message.subject, message.text]);
+      await db.tx(async (q) => {
+        await q.query('INSERT INTO mail_outbox (id, to_address, subject, body) VALUES ($1, $2, $3, $4)', [id, message.to, message.subject, message.text]);
+        if (transport) await jobs.send(MAIL_JOB, { mailId: id } satisfies MailJob, q);
+      });
       log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
       log.debug({ mailId: id, body: message.text }, 'mail body');
-      if (!transport) return;
-      try {
-        await transport.send(message);
-        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [id]);
-      } catch (error) {
-        // The caller's answer must not depend on the mail server (same reply for every email).
-        const text = error instanceof Error ? error.message : String(error);
-        log.error({ mailId: id, err: text }, 'mail transport failed');
-        await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [id, text.slice(0, 500)]);
-      }
     },
   };
+}
+
+/**
+ * Delivers one outbox mail unless it was delivered already (a job retried after the send but before
+ * it was marked). A transport failure is recorded on the row and thrown, so the queue retries.
+ */
+export async function deliverMail(db: Queryable, transport: Mailer, log: FastifyBaseLogger, mailId: string): Promise<void> {
+  const { rows } = await db.query<{ to_address: string; subject: string; body: string }>(
+    'SELECT to_address, subject, body FROM mail_outbox WHERE id = $1 AND sent_at IS NULL',
+    [mailId],
+  );
+  const mail = rows[0];
+  if (!mail) return;
+  try {
+    await transport.send({ to: mail.to_address, subject: mail.subject, text: mail.body });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    log.error({ mailId, err: text }, 'mail transport failed');
+    await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [mailId, text.slice(0, 500)]);
+    throw error;
+  }
+  await db.query('UPDATE mail_outbox SET sent_at = now(), error = NULL WHERE id = $1', [mailId]);
 }

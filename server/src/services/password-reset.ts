@@ -2,16 +2,35 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
-import type { UserRow } from '../db/users';
+import { findUserByEmail, type UserRow } from '../db/users';
+import { budgets, spend } from '../limits/budgets';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+
+const invalidResetToken = () => new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired');
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Where emailed links point: PUBLIC_URL, else this server on localhost (never the request's Host header). */
 function publicOrigin(app: FastifyInstance): string {
   return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+}
+
+/**
+ * forgot_password, and reset_password with only an email: one budget per target address however
+ * it is asked for, plus the caller's IP. The lookup and the mail happen after the answer, so a
+ * known and an unknown email cost the caller the same time and get the same answer.
+ */
+export async function requestResetLink(app: FastifyInstance, email: string, ip: string): Promise<void> {
+  await spend(app, [
+    [budgets.resetMail, email],
+    [budgets.resetIp, ip],
+  ]);
+  app.background.start('reset-mail', async () => {
+    const user = await findUserByEmail(app.db, email);
+    if (user && !user.closed_at) await sendResetLink(app, user);
+  });
 }
 
 /**
@@ -32,9 +51,18 @@ export async function sendResetLink(app: FastifyInstance, user: Pick<UserRow, 'i
   });
 }
 
-/** Consumes the token (once, atomically), sets the password and revokes every existing session. */
+/**
+ * Consumes the token (once, atomically), sets the password and revokes every existing session.
+ * A token that is not valid now is refused before the (costly) hash of the new password.
+ */
 export async function resetPassword(app: FastifyInstance, email: string, token: string, password: string): Promise<void> {
-  const hash = await hashPassword(password, app.config.scryptCost);
+  const valid = await app.db.query(
+    `SELECT 1 FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.email = $2 AND u.closed_at IS NULL`,
+    [sha256(token), email],
+  );
+  if (!valid.rows.length) throw invalidResetToken();
+  const hash = await app.hashGate.run(() => hashPassword(password, app.config.scryptCost));
   const done = await app.db.tx(async (q) => {
     const used = await q.query<{ user_id: string }>(
       `UPDATE password_reset_tokens t SET used_at = now()
@@ -49,5 +77,5 @@ export async function resetPassword(app: FastifyInstance, email: string, token: 
     await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1 WHERE id = $1', [uid, hash]);
     return true;
   });
-  if (!done) throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired');
+  if (!done) throw invalidResetToken();
 }

@@ -1,12 +1,70 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
+import { lockUserRow } from '../db/users';
+import { AppError } from '../errors';
 import { mediaName } from '../storage/media-url';
+
+const MB = 1024 * 1024;
+
+interface Usage {
+  bytes: string;
+  last_hour: string;
+  /** Seconds until the oldest upload of the past hour leaves the window. */
+  retry_after: string | null;
+}
+
+/**
+ * Stores an uploaded file for `uid` under a new name and returns the name. The user's row is locked
+ * first, so the quota (bytes stored) and the hourly count are checked and the row written without a
+ * concurrent upload of the same user slipping in between: 413 UPLOAD_QUOTA_EXCEEDED, 429
+ * UPLOAD_RATE_LIMITED with Retry-After.
+ */
+export async function storeUpload(app: FastifyInstance, uid: string, data: Buffer, mime: string, ext: string): Promise<string> {
+  const { config, storage } = app;
+  const name = `${randomUUID()}.${ext}`;
+  try {
+    await app.db.tx(async (q) => {
+      await lockUserRow(q, uid);
+      const usage = (
+        await q.query<Usage>(
+          `SELECT coalesce(sum(size), 0) AS bytes,
+                  count(*) FILTER (WHERE created_at > now() - interval '1 hour') AS last_hour,
+                  ceil(extract(epoch FROM min(created_at) FILTER (WHERE created_at > now() - interval '1 hour') + interval '1 hour' - now())) AS retry_after
+           FROM uploads WHERE uploaded_by = $1`,
+          [uid],
+        )
+      ).rows[0];
+      if (usage && Number(usage.last_hour) >= config.uploadMaxPerHour) {
+        throw new AppError(429, 'UPLOAD_RATE_LIMITED', `file: at most ${config.uploadMaxPerHour} uploads per hour; try again later`, {
+          'retry-after': String(Math.max(1, Number(usage.retry_after ?? 3600))),
+        });
+      }
+      if (usage && Number(usage.bytes) + data.length > config.uploadQuotaBytes) {
+        throw new AppError(
+          413,
+          'UPLOAD_QUOTA_EXCEEDED',
+          `file: your uploads may take at most ${+(config.uploadQuotaBytes / MB).toFixed(2)} MB in all; images you no longer use are removed after ${config.uploadGraceHours} hours`,
+        );
+      }
+      await storage.put(name, data, mime);
+      await q.query('INSERT INTO uploads (name, content_type, size, uploaded_by) VALUES ($1, $2, $3, $4)', [name, mime, data.length, uid]);
+    });
+  } catch (error) {
+    // No row records the file (rolled back): remove it, or nothing would ever sweep it.
+    await storage.delete(name).catch(() => undefined);
+    throw error;
+  }
+  return name;
+}
 
 /**
  * True when `url` is the mediaUrl of a file `uid` uploaded here. Pictures shown in <img> (profile,
  * trader) are only ever these: never a script or data: URL, nor an external tracking pixel.
+ * FOR SHARE: call it in the transaction that stores the reference, so the upload sweep (which locks
+ * the row to delete it) cannot remove the file between this check and the commit.
  */
 export async function isOwnUpload(app: FastifyInstance, q: Queryable, uid: string, url: string): Promise<boolean> {
   const name = mediaName(app, url);
-  return name !== null && (await q.query('SELECT 1 FROM uploads WHERE name = $1 AND uploaded_by = $2', [name, uid])).rows.length > 0;
+  return name !== null && (await q.query('SELECT 1 FROM uploads WHERE name = $1 AND uploaded_by = $2 FOR SHARE', [name, uid])).rows.length > 0;
 }

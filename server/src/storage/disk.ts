@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Storage } from './storage';
 
@@ -21,6 +21,10 @@ export function diskStorage(dataDir: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(name) {
+      if (!SAFE_NAME.test(name)) return;
+      await rm(join(dir, name), { force: true });
     },
   };
 }

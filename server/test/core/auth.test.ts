@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, USER_PASSWORD, setupTestServer } from '../
 const t = setupTestServer();
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { uid: string; role: string; exp: number };
-const newUser = { name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'Ada@Example.com', password: 'Secret123!' };
+const newUser = { name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'Ada@Example.com', password: 'Quiet-Harbor-4812' };
 
 describe('register', () => {
   test('creates an investor (201) with a zeroed profile and never returns the password', async () => {
@@ -11,7 +11,7 @@ describe('register', () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Registration Successful!');
     expect(res.body.data).toMatchObject({ name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com', phoneNumber: '+14155550123', role: 'user', balance: 0, btcBal: 0, copyTraders: [] });
-    expect(JSON.stringify(res.body)).not.toMatch(/Secret123|password/i);
+    expect(JSON.stringify(res.body)).not.toMatch(/Quiet-Harbor|password/i);
     const row = await t().db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', ['ada@example.com']);
     expect(row.rows[0]?.password_hash).toMatch(/^scrypt\$/);
   });
@@ -130,7 +130,7 @@ describe('login', () => {
       for (let i = 0; i < 10; i++) expect((await t().call('login', { body: { email: 'limit@example.com', password: 'x' } })).status).toBe(401);
       const res = await t().call('login', { body: { email: 'limit@example.com', password: 'x' } });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+      expect(res.body).toEqual({ message: expect.stringMatching(/^Too many attempts, please try again in \d+ (seconds?|minutes?)$/), code: 'RATE_LIMITED' });
       // Another email from the same client is counted separately.
       expect((await t().call('login', { body: { email: 'other@example.com', password: 'x' } })).status).toBe(401);
     } finally {
@@ -141,7 +141,7 @@ describe('login', () => {
 
 describe('rate limits', () => {
   test.each([
-    ['register', 'register', 5, (i: number) => ({ name: 'Rate Limit', username: `rl${i}`, phone: '+14155550123', email: 'rl@example.com', password: 'x' })],
+    ['register', 'register', 5, (i: number) => ({ name: 'Rate Limit', username: `rl${i}`, phone: '+14155550123', email: `rl${i}@example.com`, password: USER_PASSWORD })],
     ['forgot_password', 'reset', 5, () => ({ email: 'rl@example.com' })],
     ['reset_password', 'reset', 5, () => ({ email: 'rl@example.com' })],
   ] as const)('POST /auth/%s allows %s… then 429', async (path, key, max, body) => {
@@ -150,7 +150,7 @@ describe('rate limits', () => {
       for (let i = 0; i < max; i++) expect((await t().request('POST', `/auth/${path}`, { body: body(i) })).status).not.toBe(429);
       const res = await t().request('POST', `/auth/${path}`, { body: body(max) });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+      expect(res.body).toEqual({ message: expect.stringMatching(/^Too many attempts, please try again in \d+ (seconds?|minutes?)$/), code: 'RATE_LIMITED' });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       t().config.rateLimits[key] = 0;
@@ -192,7 +192,7 @@ describe('forgot and reset password', () => {
     expect((await t().call('getProfile', { token: user.token })).status).toBe(401);
     expect((await t().call('login', { body: { email: user.email, password: user.password } })).status).toBe(401);
     expect((await t().call('login', { body: { email: user.email, password: 'NewSecret456!' } })).status).toBe(200);
-    const again = await t().call('resetPassword', { body: { email: user.email, token, password: 'Another789!' } });
+    const again = await t().call('resetPassword', { body: { email: user.email, token, password: 'Another-Meadow-789' } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: 'This reset link is invalid or has expired', code: 'INVALID_RESET_TOKEN' });
   });

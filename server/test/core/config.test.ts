@@ -11,7 +11,7 @@ test('defaults are the documented ones', () => {
 });
 
 test('values are parsed: numbers, lists, flags, lower-cased admin email', () => {
-  const c = loadConfig({ PORT: '3000', CORS_ORIGINS: 'https://a.example, https://b.example', SEED_DEMO: '1', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Admin12345!', DATABASE_URL: 'postgres://u@h/db' });
+  const c = loadConfig({ PORT: '3000', CORS_ORIGINS: 'https://a.example, https://b.example', SEED_DEMO: '1', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Lantern-Admin-7391', DATABASE_URL: 'postgres://u@h/db' });
   expect(c).toMatchObject({ port: 3000, corsOrigins: ['https://a.example', 'https://b.example'], seedDemo: true, adminEmail: 'boss@example.com', databaseUrl: 'postgres://u@h/db' });
 });
 
@@ -36,4 +36,28 @@ test('a relative DATA_DIR is taken from where the command was run (INIT_CWD), an
 
 test('ADMIN_EMAIL without ADMIN_PASSWORD is refused', () => {
   expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow('ADMIN_PASSWORD: is required when ADMIN_EMAIL is set');
+});
+
+test('upload and request limits (issue 15 item 10): documented defaults, parsed values, bad values named', () => {
+  expect(loadConfig({})).toMatchObject({
+    uploadQuotaBytes: 50 * 1024 * 1024, uploadMaxPerHour: 60, uploadGraceHours: 24, uploadSweepIntervalMs: 600_000,
+    requestLimits: { maxPendingDeposits: 5, maxPendingWithdrawals: 5, maxDepositUsd: 1_000_000, maxWithdrawalUsd: 1_000_000 },
+  });
+  const c = loadConfig({
+    UPLOAD_QUOTA_BYTES: '1000', UPLOAD_MAX_PER_HOUR: '7', UPLOAD_GRACE_HOURS: '48', UPLOAD_SWEEP_INTERVAL_MS: '0',
+    MAX_PENDING_DEPOSITS: '2', MAX_PENDING_WITHDRAWALS: '3', MAX_DEPOSIT_USD: '5000', MAX_WITHDRAWAL_USD: '250',
+  });
+  expect(c).toMatchObject({
+    uploadQuotaBytes: 1000, uploadMaxPerHour: 7, uploadGraceHours: 48, uploadSweepIntervalMs: 0,
+    requestLimits: { maxPendingDeposits: 2, maxPendingWithdrawals: 3, maxDepositUsd: 5000, maxWithdrawalUsd: 250 },
+  });
+  expect(() => loadConfig({ UPLOAD_QUOTA_BYTES: 'lots', UPLOAD_GRACE_HOURS: '0', MAX_PENDING_DEPOSITS: '0', MAX_DEPOSIT_USD: '1.5' })).toThrow(
+    [
+      'Invalid configuration:',
+      '  UPLOAD_QUOTA_BYTES: must be a number',
+      '  UPLOAD_GRACE_HOURS: must be at least 1',
+      '  MAX_PENDING_DEPOSITS: must be at least 1',
+      '  MAX_DEPOSIT_USD: must be a whole number',
+    ].join('\n'),
+  );
 });

@@ -16,7 +16,7 @@ test('no users endpoint sends a key naming a password or a hash', async () => {
   const admin = await s.loginAdmin();
   const invite = await s.call('createInvite', { token: admin.token });
   const responses = [
-    await s.call('register', { body: { name: 'Bea', username: 'bea', email: 'bea@example.com', phone: '+14155550123', password: 'Secret123!' } }),
+    await s.call('register', { body: { name: 'Bea', username: 'bea', email: 'bea@example.com', phone: '+14155550123', password: 'Quiet-Harbor-4812' } }),
     await s.call('login', { body: { email: user.email, password: user.password } }),
     await s.call('login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
     await s.call('getProfile', { token: user.token }),
@@ -24,7 +24,7 @@ test('no users endpoint sends a key naming a password or a hash', async () => {
     await s.call('listUsers', { token: admin.token }),
     invite,
     await s.call('listInvites', { token: admin.token }),
-    await s.call('registerAdmin', { body: { email: 'ops@example.com', password: 'Secret123!', name: 'Ops', inviteCode: invite.body.data.code } }),
+    await s.call('registerAdmin', { body: { email: 'ops@example.com', password: 'Quiet-Harbor-4812', name: 'Ops', inviteCode: invite.body.data.code } }),
     await s.call('sendUserPasswordReset', { token: admin.token, params: { uid: user.uid } }),
     await s.call('forgotPassword', { body: { email: user.email } }),
   ];

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { outboxMailer } from '../../src/mail/outbox';
+import { deliverMail } from '../../src/mail/outbox';
 import { smtpTransport } from '../../src/mail/smtp';
 import { setupTestServer } from '../harness';
 
@@ -42,26 +42,37 @@ function fakeSmtp(refuse = false): Promise<{ server: Server; port: number; messa
 
 const t = setupTestServer();
 
-test('with SMTP_URL a mail goes out over SMTP and its outbox row is marked sent', async () => {
+/** An outbox row as the mailer writes it (with its delivery job, which these tests run by hand). */
+async function outboxRow(subject: string, text: string): Promise<string> {
+  const id = `mail-${Date.now()}`;
+  await t().db.query('INSERT INTO mail_outbox (id, to_address, subject, body) VALUES ($1, $2, $3, $4)', [id, 'ann@example.com', subject, text]);
+  return id;
+}
+
+test('with SMTP_URL a mail goes out over SMTP and its outbox row is marked sent; delivering it again sends nothing', async () => {
   const smtp = await fakeSmtp();
   try {
-    const mailer = outboxMailer(t().db, t().app.log, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Halcyon <no-reply@halcyon.test>'));
-    await mailer.send({ to: 'ann@example.com', subject: 'Halcyon: reset your password', text: 'Open this link: http://localhost/x' });
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Halcyon <no-reply@halcyon.test>');
+    const id = await outboxRow('Halcyon: reset your password', 'Open this link: http://localhost/x');
+    await deliverMail(t().db, transport, t().app.log, id);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]).toContain('Subject: Halcyon: reset your password');
     expect(smtp.messages[0]).toContain('To: ann@example.com');
     const row = await t().db.query<{ sent_at: Date | null; error: string | null }>('SELECT sent_at, error FROM mail_outbox');
     expect(row.rows).toEqual([{ sent_at: expect.any(Date), error: null }]);
+    // A job retried after the send (a crash before it was marked done) finds the mail sent.
+    await deliverMail(t().db, transport, t().app.log, id);
+    expect(smtp.messages).toHaveLength(1);
   } finally {
     smtp.server.close();
   }
 });
 
-test('a failing SMTP server does not fail the caller: the error is kept on the outbox row', async () => {
+test('a refusing SMTP server: the error is kept on the outbox row and thrown, so the job queue retries', async () => {
   const smtp = await fakeSmtp(true);
   try {
-    const mailer = outboxMailer(t().db, t().app.log, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Halcyon <no-reply@halcyon.test>'));
-    await expect(mailer.send({ to: 'ann@example.com', subject: 'Hi', text: 'Body' })).resolves.toBeUndefined();
+    const id = await outboxRow('Hi', 'Body');
+    await expect(deliverMail(t().db, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Halcyon <no-reply@halcyon.test>'), t().app.log, id)).rejects.toThrow(/550|refused/);
     const row = await t().db.query<{ sent_at: Date | null; error: string | null }>('SELECT sent_at, error FROM mail_outbox');
     expect(row.rows[0]?.sent_at).toBeNull();
     expect(row.rows[0]?.error).toMatch(/550|refused/);

@@ -9,7 +9,8 @@ const pg = process.env.DATABASE_URL;
 const describeOnPostgres = pg ? describe : describe.skip;
 
 describeOnPostgres(`races on PostgreSQL${pg ? '' : ' (skipped: DATABASE_URL is not set; races need a real PostgreSQL)'}`, () => {
-  const t = setupTestServer();
+  // These races fire dozens of requests of one user: lift the open-request cap (request-limits.test.ts covers it).
+  const t = setupTestServer({ requestLimits: { maxPendingDeposits: 1000, maxPendingWithdrawals: 1000, maxDepositUsd: 1_000_000, maxWithdrawalUsd: 1_000_000 } });
   const { admin, user } = setupCast(t, { user: {} });
 
   const count = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});

@@ -126,3 +126,14 @@ test('the request hash ignores key order and undefined fields', () => {
   expect(requestHash('r', { a: 1, b: 2 })).toBe(requestHash('r', { b: 2, a: 1 }));
   expect(requestHash('r', { a: 1 })).not.toBe(requestHash('s', { a: 1 }));
 });
+
+test('the database backstop: a deposit cannot get a second credit transfer, whatever the code above does', async () => {
+  const depositId = await fund(t(), admin, user, 25);
+  const dup = t().db.query(
+    `INSERT INTO transfers (debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id)
+     SELECT debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id FROM transfers WHERE ref_type = 'deposit' AND ref_id = $1`,
+    [depositId],
+  );
+  await expect(dup).rejects.toMatchObject({ code: '23505' });
+  expect(await figures(t(), user)).toMatchObject({ usdtBal: 25 });
+});

@@ -18,3 +18,14 @@ test('a clean ledger has no violations; a balance changed without a transfer is 
     await t().db.query('UPDATE accounts SET balance = balance - 5 WHERE id = $1', [account.id]);
   }
 });
+
+test('an inflow counter that differs from the transfers out of platform accounts is caught', async () => {
+  await t().db.query('UPDATE ledger_inflow SET total = total + 7');
+  try {
+    const check = await checkLedger(t().db);
+    expect(check.inflowMismatches).toEqual([{ total: '7', fromTransfers: '0' }]);
+    expect(describeViolations(check)).toEqual(['ledger_inflow is 7 but transfers out of platform accounts sum to 0']);
+  } finally {
+    await t().db.query('UPDATE ledger_inflow SET total = total - 7');
+  }
+});

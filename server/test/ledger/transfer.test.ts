@@ -20,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => db.close());
 afterEach(() => assertLedgerInvariants(db));
 
-const base = { actor: 'system', reason: 'test', ref: { type: 'adjustment' as const, id: 'test' } };
-const move = (t: Omit<TransferInput, 'actor' | 'reason' | 'ref'>) => db.tx((q) => transfer(q, { ...base, ...t }));
+const base = { actor: 'system', reason: 'test' };
+let refs = 0;
+// Each move its own record: a record has at most one transfer of each kind (migration 007).
+const move = (t: Omit<TransferInput, 'actor' | 'reason' | 'ref'>) => db.tx((q) => transfer(q, { ...base, ref: { type: 'adjustment', id: `test-${refs++}` }, ...t }));
 const balance = async (id: string): Promise<string | undefined> =>
   (await db.query<{ balance: string }>('SELECT balance FROM accounts WHERE id = $1', [id])).rows[0]?.balance;
 
@@ -93,7 +95,7 @@ test('a failure later in the same transaction rolls the transfer back', async ()
   const before = await balance('available:btc:u1');
   await expect(
     db.tx(async (q) => {
-      await transfer(q, { ...base, debit: custody('btc'), credit: available('u1', 'btc'), amountCents: 500, kind: 'deposit' });
+      await transfer(q, { ...base, ref: { type: 'deposit', id: 'rolled-back' }, debit: custody('btc'), credit: available('u1', 'btc'), amountCents: 500, kind: 'deposit' });
       throw new Error('boom');
     }),
   ).rejects.toThrow('boom');
@@ -115,4 +117,16 @@ test('the invariant check catches held funds that do not match the open withdraw
   await db.query("INSERT INTO withdrawals (id, uid, method, asset, amount_cents) VALUES ('w-x', 'u2', 'bitcoin', 'btc', 5)");
   await expect(assertLedgerInvariants(db)).rejects.toThrow('held:btc:u2: balance 0 but its open requests sum to 5');
   await db.query("UPDATE withdrawals SET status = 'declined' WHERE id = 'w-x'");
+});
+
+test('a record\'s second transfer of the same kind is refused by the database and answers 409, nothing moves', async () => {
+  const ref = { type: 'deposit' as const, id: 'dep-once' };
+  const credit = () => db.tx((q) => transfer(q, { ...base, ref, debit: custody('eth'), credit: available('u2', 'eth'), amountCents: 100, kind: 'deposit' }));
+  await credit();
+  const again = await credit().catch((e: unknown) => e);
+  expect(again).toMatchObject({ status: 409, code: 'ALREADY_RECORDED', message: 'This money movement is already recorded' });
+  expect(await balance('available:eth:u2')).toBe('100');
+  // Earnings adjustments may repeat on one investment.
+  const inv = { type: 'investment' as const, id: 'inv-many' };
+  for (let i = 0; i < 2; i++) await db.tx((q) => transfer(q, { ...base, ref: inv, debit: returns(), credit: earnings('u2'), amountCents: 10, kind: 'earnings_credit' }));
 });

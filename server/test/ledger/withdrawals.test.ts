@@ -56,13 +56,30 @@ test('a bank withdrawal naming a wallet address is a 400 naming `address`', asyn
   expect(await figures(t(), user)).toMatchObject({ usdtBal: 100 });
 });
 
-test.each(['bitcoin', 'ethereum', 'solana'])('a %s withdrawal without an address is a 400 naming `address`', async (method) => {
+test.each(['bitcoin', 'ethereum', 'solana'])('a %s withdrawal with no address typed and none saved is a 400, and holds nothing', async (method) => {
   await fund(t(), admin, user, 100, method as 'bitcoin');
   for (const address of [undefined, '', '   ']) {
     const res = await request({ method, amount: 10, to: user.uid, ...(address === undefined ? {} : { address }) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: `address: is required for ${method} withdrawals`, code: 'VALIDATION' });
+    expect(res.body).toEqual({ message: 'Please provide a valid wallet address.', code: 'VALIDATION' });
   }
+  expect((await t().call('listWithdrawals', { token: admin.token })).body.data).toEqual([]);
+});
+
+test.each([
+  ['bitcoin', 'bitcoin', 'bc1qsavedpayout'],
+  ['ethereum', 'ethereum', '0xSavedPayout'],
+  ['solana', 'sol', 'SoLSavedPayout'],
+  ['usdt', 'usdt', 'TSavedPayout'],
+] as const)('the spec\'s own body { method: %s, amount, to } pays to the payout address saved in Settings', async (method, field, saved) => {
+  await fund(t(), admin, user, 100, method === 'usdt' ? 'usdt' : method);
+  expect((await t().call('updateProfile', { token: user.token, body: { [field]: saved } })).status).toBe(200);
+  const res = await request({ method, amount: 10, to: user.uid });
+  expect(res.status).toBe(201);
+  expect(res.body.data).toMatchObject({ method, address: saved, status: 'pending' });
+  // A typed address still wins over the saved one.
+  const typed = await request({ method, amount: 5, to: user.uid, address: 'typed-address' });
+  expect(typed.body.data).toMatchObject({ address: 'typed-address' });
 });
 
 test('POST /withdrawal with another user as `to` is a 403 and holds nothing', async () => {

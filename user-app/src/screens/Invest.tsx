@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useIntentKey, useProfileQuery, type Plan } from '@halcyon/api-client';
+import { parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useProfileQuery, type Plan } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
@@ -21,7 +21,6 @@ export default function Invest() {
   // No plans to offer when they could not be read (the toast said why); null while they load.
   const plans = plansQuery.data?.data ?? (plansQuery.isError ? [] : null);
   const investment = useApiMutation('createInvestment', { invalidates: ['getProfile', 'getInvestments', 'getTransactions'] });
-  const intent = useIntentKey();
   const [asset, setAsset] = useState<AssetInfo | null>(null);
   const [planId, setPlanId] = useState('');
   const [amount, setAmount] = useState('');
@@ -52,8 +51,7 @@ export default function Invest() {
     const body = { plan_id: plan.id, amount: value, method: asset.otheAbbr };
     const texts = { loading: 'Please wait while your investment is going through...', success: 'Investment successful!', failure: 'Failed to invest.' };
     const ok = await withProgressToast(texts, async () => {
-      await investment.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
-      intent.done();
+      await investment.mutateAsync({ input: { body } });
     });
     if (ok) close();
   };

@@ -115,12 +115,13 @@ describe('Payment information', () => {
     await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('amount: must have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled();
-    // Confirming again is the same intent: the server sees the same Idempotency-Key.
+    // The server refused that intent for good (a 4xx it keeps under the key): confirming again is
+    // a new attempt, judged afresh, so it carries a new Idempotency-Key.
     await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
     await waitFor(() => expect(http.calls('POST /api/deposit')).toHaveLength(2));
     const [first, again] = http.calls('POST /api/deposit').map((r) => r.headers.get('idempotency-key'));
     expect(first).toBeTruthy();
-    expect(again).toBe(first);
+    expect(again).not.toBe(first);
   });
 
   it('falls back to "Deposit failed. Please try again." on a network error', async () => {
@@ -130,5 +131,22 @@ describe('Payment information', () => {
     await screen.findByText('0xplatformeth');
     await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('Deposit failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('after a lost answer and a reload of the page, confirming the same deposit sends the same Idempotency-Key', async () => {
+    http.on('POST /api/deposit', () => Promise.reject(new TypeError('fetch failed')));
+    const u = userEvent.setup();
+    const first = show();
+    await screen.findByText('0xplatformeth');
+    await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    expect(await screen.findByText('Deposit failed. Please try again.')).toBeInTheDocument();
+    first.unmount(); // the reload: the screen and its state are gone, sessionStorage stays
+    show();
+    await screen.findByText('0xplatformeth');
+    await u.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    await waitFor(() => expect(http.calls('POST /api/deposit')).toHaveLength(2));
+    const [before, after] = http.calls('POST /api/deposit').map((r) => r.headers.get('idempotency-key'));
+    expect(before).toBeTruthy();
+    expect(after).toBe(before);
   });
 });

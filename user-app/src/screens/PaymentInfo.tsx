@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { Button, Facts, formatUsd, toast } from '@halcyon/shared-ui';
-import { errorMessage, useApiMutation, useApiQuery, useIntentKey, userAtom, type ResponseOf } from '@halcyon/api-client';
+import { errorMessage, useApiMutation, useApiQuery, userAtom, type ResponseOf } from '@halcyon/api-client';
 import { AddressQr } from '../features/payment/AddressQr';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
@@ -28,7 +28,6 @@ export default function PaymentInfo() {
   const wallet = useApiQuery('getWalletAddresses', undefined, { select: firstRecord });
   useReadToasts(wallet, WALLET_FAILED);
   const deposit = useApiMutation('createDeposit', { invalidates: ['getProfile', 'getTransactions'] });
-  const intent = useIntentKey();
   const address = asset && wallet.data ? wallet.data[asset.walletKey].trim() : '';
 
   const copy = async () => {
@@ -51,8 +50,7 @@ export default function PaymentInfo() {
     }
     const body = { method: asset.depositMethod, amount: selected.amount, from: user.uid };
     try {
-      await deposit.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
-      intent.done();
+      await deposit.mutateAsync({ input: { body } });
       toast.success('Deposit initiated successfully!');
       setDone(true);
       redirect();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Input, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useIntentKey, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
 import { withProgressToast } from '../lib/progressToast';
@@ -25,7 +25,6 @@ export default function Withdraw() {
   const profile = query.data;
   // The new balance shows on every screen once the request is in: the profile is read again.
   const withdrawal = useApiMutation('createWithdrawal', { invalidates: ['getProfile', 'getTransactions'] });
-  const intent = useIntentKey();
   const redirect = useDelayedRedirect('/user/main');
   const [method, setMethod] = useState<WithdrawMethod | ''>('');
   const [address, setAddress] = useState('');
@@ -56,8 +55,7 @@ export default function Withdraw() {
     const body = { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
     const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
     const ok = await withProgressToast(texts, async () => {
-      await withdrawal.mutateAsync({ input: { body }, idempotencyKey: intent.for(body) });
-      intent.done();
+      await withdrawal.mutateAsync({ input: { body } });
     });
     if (!ok) return;
     setMethod('');

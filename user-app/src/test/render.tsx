@@ -35,10 +35,11 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => undefined,
 })) as unknown as typeof window.matchMedia;
 
-// Toasts and the read cache are module-level: start every test with none.
+// Toasts, the read cache and the money intents' keys (sessionStorage) outlive a test: start every test with none.
 afterEach(() => {
   act(() => toast.dismiss());
   queryClient.clear();
+  window.sessionStorage.clear();
 });
 
 /** Puts an investor session (identity and token, as the login does) in the shared store. */

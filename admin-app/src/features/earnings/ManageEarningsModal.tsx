@@ -35,7 +35,7 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const calls = { credit: useApiMutation('creditEarnings', { invalidates: EARNINGS_CHANGES }), deduct: useApiMutation('deductEarnings', { invalidates: EARNINGS_CHANGES }) };
+  const calls = { credit: useApiMutation('creditEarnings', { invalidates: EARNINGS_CHANGES, intent: investment.id }), deduct: useApiMutation('deductEarnings', { invalidates: EARNINGS_CHANGES, intent: investment.id }) };
   const value = parseUsdAmount(amount);
   const def = KINDS[kind];
 

@@ -13,7 +13,16 @@ export const WITHDRAW_ADDRESS: Readonly<Record<WithdrawMethod, AddressRule>> = {
 };
 
 /**
- * Why `address` does not suit `method` (the reason of the 400 `address: <reason>`; the screen shows
+ * What the request body itself must satisfy: the spec's client sends `{ method, amount, to }` with no
+ * address, so a crypto method may leave it out (the server pays to the investor's saved payout
+ * address for that method); only a bank withdrawal naming an address is wrong.
+ */
+export function withdrawalBodyAddressProblem(method: WithdrawMethod, address: string | undefined): string | null {
+  return WITHDRAW_ADDRESS[method] === 'none' ? withdrawalAddressProblem(method, address) : null;
+}
+
+/**
+ * Why `address` does not suit `method` on the Withdraw screen (the reason of the 400 `address: <reason>`; the screen shows
  * 'Please provide a valid wallet address.'), or null. Blank counts as absent. Any other text up to
  * 200 characters is taken: the server does not check address formats per chain.
  */

@@ -5,7 +5,8 @@ import { REMEMBER_TTL_S, SESSION_TTL_S } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import { findUserByEmail, findUserById } from '../../db/users';
-import { RESET_SENT_MESSAGE, resetPassword, sendResetLink } from '../../services/password-reset';
+import { budgets, spend } from '../../limits/budgets';
+import { RESET_SENT_MESSAGE, requestResetLink, resetPassword } from '../../services/password-reset';
 import { adminRecord, userProfile } from '../../services/profile';
 
 const BAD_LOGIN = 'Invalid email or password';
@@ -15,6 +16,14 @@ async function assertFree(q: import('../../db/types').Queryable, email: string, 
   const { rows } = await q.query<{ email: string; username: string }>('SELECT email, username FROM users WHERE email = $1 OR lower(username) = lower($2)', [email, username ?? '']);
   if (rows.some((r) => r.email === email)) throw conflict('Email is already registered', 'EMAIL_TAKEN');
   if (username && rows.length) throw conflict('Username is already taken', 'USERNAME_TAKEN');
+}
+
+const invalidInvite = () => new AppError(403, 'INVALID_INVITE', 'Invite code is invalid, expired or already used');
+
+/** A quick look before any other work; the compare-and-set at insert time still decides races. */
+async function inviteIsOpen(q: import('../../db/types').Queryable, code: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM admin_invites WHERE code = $1 AND used_at IS NULL AND expires_at > now()', [code]);
+  return rows.length > 0;
 }
 
 function uniqueConflict(error: unknown): never {
@@ -27,15 +36,20 @@ export default feature(
   defineRoute(
     'login',
     async ({ body, db, request }) => {
+      const app = request.server;
+      await spend(app, [
+        [budgets.loginClient, `${request.ip}|${body.email}`],
+        [budgets.loginAccount, body.email],
+        [budgets.loginIp, request.ip],
+      ]);
       const user = await findUserByEmail(db, body.email);
       // Unknown emails cost a hash too, so timing does not tell which emails have accounts.
-      const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+      const ok = await app.hashGate.run(() => verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH));
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
       const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version }, body.remember ? REMEMBER_TTL_S : SESSION_TTL_S);
       const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
       return { data, token, message: 'Login Successfully' };
     },
-    { rateLimit: (c) => c.rateLimits.login },
   ),
 
   // Only the presented token ends (other devices stay logged in); a revoked or expired token is a 401.
@@ -46,9 +60,10 @@ export default feature(
 
   defineRoute(
     'register',
-    async ({ body, db, config }) => {
+    async ({ body, db, config, request }) => {
+      await spend(request.server, [[budgets.registerIp, request.ip]]);
       await assertFree(db, body.email, body.username);
-      const hash = await hashPassword(body.password, config.scryptCost);
+      const hash = await request.server.hashGate.run(() => hashPassword(body.password, config.scryptCost));
       const id = randomUUID();
       try {
         await db.query(
@@ -62,43 +77,39 @@ export default feature(
       if (!row) throw new Error('registered user vanished');
       return { data: await userProfile(db, row), message: 'Registration Successful!' };
     },
-    { rateLimit: (c) => c.rateLimits.register },
   ),
 
-  defineRoute(
-    'forgotPassword',
-    async ({ body, request }) => {
-      const user = await findUserByEmail(request.server.db, body.email);
-      if (user && !user.closed_at) await sendResetLink(request.server, user);
-      return { message: RESET_SENT_MESSAGE };
-    },
-    { rateLimit: (c) => c.rateLimits.reset },
-  ),
+  defineRoute('forgotPassword', async ({ body, request }) => {
+    await requestResetLink(request.server, body.email, request.ip);
+    return { message: RESET_SENT_MESSAGE };
+  }),
 
   // The spec's body is { email } (send instructions); with the emailed token and a new password it resets.
   defineRoute(
     'resetPassword',
     async ({ body, request }) => {
       if (body.token === undefined && body.password === undefined) {
-        const user = await findUserByEmail(request.server.db, body.email);
-        if (user && !user.closed_at) await sendResetLink(request.server, user);
+        await requestResetLink(request.server, body.email, request.ip);
         return { message: RESET_SENT_MESSAGE };
       }
       if (body.token === undefined) throw badRequest('token: is required');
       if (body.password === undefined) throw badRequest('password: is required');
+      await spend(request.server, [[budgets.resetIp, request.ip]]);
       await resetPassword(request.server, body.email, body.token, body.password);
       return { message: 'Your password has been reset. You can log in now.' };
     },
-    { rateLimit: (c) => c.rateLimits.reset },
   ),
 
   defineRoute(
     'registerAdmin',
-    async ({ body, db, config }) => {
+    async ({ body, db, config, request }) => {
       const inviteOnly = config.adminRegistration === 'invite';
       if (inviteOnly && !body.inviteCode) throw badRequest('inviteCode: is required');
+      await spend(request.server, [[budgets.registerIp, request.ip]]);
+      // The invite first: without a valid one, a taken email and a free one get the same 403.
+      if (inviteOnly && !(await inviteIsOpen(db, body.inviteCode ?? ''))) throw invalidInvite();
       await assertFree(db, body.email, null);
-      const hash = await hashPassword(body.password, config.scryptCost);
+      const hash = await request.server.hashGate.run(() => hashPassword(body.password, config.scryptCost));
       const id = randomUUID();
       const name = body.name || body.email.split('@')[0] || 'Admin';
       try {
@@ -110,7 +121,7 @@ export default feature(
             'UPDATE admin_invites SET used_at = now(), used_by = $2 WHERE code = $1 AND used_at IS NULL AND expires_at > now() RETURNING code',
             [body.inviteCode, id],
           );
-          if (!spent.rows.length) throw new AppError(403, 'INVALID_INVITE', 'Invite code is invalid, expired or already used');
+          if (!spent.rows.length) throw invalidInvite();
         });
       } catch (error) {
         uniqueConflict(error);
@@ -119,6 +130,5 @@ export default feature(
       if (!row) throw new Error('registered admin vanished');
       return { data: adminRecord(row), message: 'Registration Successfully' };
     },
-    { rateLimit: (c) => c.rateLimits.register },
   ),
 );

@@ -2,15 +2,17 @@ import { defineRoute, feature } from '../../http/define-route';
 import { forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
+import { checkRequestLimits } from '../../services/request-limits';
 import { approveDeposit, createDeposit, declineDeposit, listDeposits } from './service';
 
 export default feature(
-  defineRoute('createDeposit', async ({ body, auth, db, idempotencyKey }) => {
+  defineRoute('createDeposit', async ({ body, auth, db, config, idempotencyKey }) => {
     if (body.from !== auth.uid) throw forbidden('You can only deposit into your own account');
-    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createDeposit', request: { body } }, async (q) => ({
-      data: await createDeposit(q, auth.uid, body.method, usdToCents(body.amount)),
-      message: 'Deposit initiated successfully!',
-    }));
+    const cents = usdToCents(body.amount);
+    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createDeposit', request: { body } }, async (q) => {
+      await checkRequestLimits(q, config.requestLimits, 'deposit', auth.uid, cents);
+      return { data: await createDeposit(q, auth.uid, body.method, cents), message: 'Deposit initiated successfully!' };
+    });
   }),
   defineRoute('listDeposits', async ({ db }) => ({ data: await listDeposits(db) })),
   defineRoute('approveDeposit', async ({ params, auth, db }) => ({

@@ -29,14 +29,17 @@ export default feature(
   defineRoute('getTraders', async ({ db }) => ({ data: (await db.query<Row>('SELECT * FROM traders ORDER BY created_at, id')).rows.map(toTrader) })),
 
   defineRoute('createTrader', async ({ auth, body, db, request }) => {
-    // Shown in every investor's <img>: only an image this admin uploaded here (no external trackers).
-    if (!(await isOwnUpload(request.server, db, auth.uid, body.imageUrl))) {
-      throw badRequest('imageUrl: must be the mediaUrl of an image you uploaded (POST /image/upload-single)');
-    }
-    const { rows } = await db.query<Row>(
-      'INSERT INTO traders (id, name, image_url, wins, losses, profit_share) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-      [randomUUID(), body.name, body.imageUrl, body.wins, body.losses, body.profitShare],
-    );
+    const { rows } = await db.tx(async (q) => {
+      // Shown in every investor's <img>: only an image this admin uploaded here (no external trackers).
+      // Checked and referenced in one transaction: the upload sweep cannot delete it in between.
+      if (!(await isOwnUpload(request.server, q, auth.uid, body.imageUrl))) {
+        throw badRequest('imageUrl: must be the mediaUrl of an image you uploaded (POST /image/upload-single)');
+      }
+      return q.query<Row>(
+        'INSERT INTO traders (id, name, image_url, wins, losses, profit_share) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+        [randomUUID(), body.name, body.imageUrl, body.wins, body.losses, body.profitShare],
+      );
+    });
     const row = rows[0];
     if (!row) throw new Error('trader insert returned nothing');
     return { data: toTrader(row), message: 'Trader added successfully' };

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, notFound } from '../../errors';
 import { mediaUrl } from '../../storage/media-url';
+import { storeUpload } from '../../services/uploads';
 
 /** By content (magic bytes), never by name or declared type; SVG is refused (it can carry script). */
 const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
@@ -35,15 +35,13 @@ async function readUpload(app: FastifyInstance, request: import('fastify').Fasti
 }
 
 export default feature(
-  defineRoute('uploadImage', async ({ request, auth, db }) => {
+  defineRoute('uploadImage', async ({ request, auth }) => {
     const app = request.server;
     const data = await readUpload(app, request);
     const type = await fileTypeFromBuffer(data);
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image', 'UNSUPPORTED_FILE');
-    const name = `${randomUUID()}.${ext}`;
-    await app.storage.put(name, data, type.mime);
-    await db.query('INSERT INTO uploads (name, content_type, size, uploaded_by) VALUES ($1, $2, $3, $4)', [name, type.mime, data.length, auth.uid]);
+    const name = await storeUpload(app, auth.uid, data, type.mime, ext);
     return { mediaUrl: mediaUrl(app, name) };
   }),
   // The returned mediaUrl: public (images are shown in <img>), immutable, never sniffed as anything else.

@@ -42,14 +42,16 @@ export default feature(
   defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
 
   defineRoute('updateProfile', async ({ auth, body, db, request }) => {
-    await checkProfilePic(request, db, auth.uid, body.profilePic);
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
-    let row = auth.user;
-    if (entries.length) {
+    // One transaction: the picture's upload stays locked (FOR SHARE) until the reference is saved,
+    // so the upload sweep cannot delete it in between.
+    const row = await db.tx(async (q) => {
+      await checkProfilePic(request, q, auth.uid, body.profilePic);
+      if (!entries.length) return auth.user;
       const sets = entries.map((k, i) => `${COLUMNS[k]} = $${i + 2}`);
-      const updated = await db.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
-      row = updated.rows[0] ?? (await openInvestor(db, auth.uid));
-    }
+      const updated = await q.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
+      return updated.rows[0] ?? (await openInvestor(q, auth.uid));
+    });
     return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),
 

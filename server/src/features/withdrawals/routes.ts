@@ -1,18 +1,24 @@
+import { WITHDRAW_ADDRESS } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
-import { forbidden } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
-import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
+import { checkRequestLimits } from '../../services/request-limits';
+import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, savedPayoutAddress } from './service';
 
 export default feature(
-  defineRoute('createWithdrawal', async ({ body, auth, db, idempotencyKey }) => {
+  defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
-    // The contract's schema already applied the address rule (rules/withdrawals.ts).
-    const address = body.address ?? '';
-    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => ({
-      data: await requestWithdrawal(q, auth.uid, body.method, usdToCents(body.amount), address),
-      message: 'Withdrawal request submitted successfully.',
-    }));
+    // The contract's schema refused an address on bank withdrawals (rules/withdrawals.ts). Without
+    // one (the spec's own body), a crypto withdrawal pays to the payout address saved in Settings.
+    const typed = body.address?.trim() ?? '';
+    const address = typed || (await savedPayoutAddress(db, auth.uid, body.method));
+    if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
+    const cents = usdToCents(body.amount);
+    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => {
+      await checkRequestLimits(q, config.requestLimits, 'withdrawal', auth.uid, cents);
+      return { data: await requestWithdrawal(q, auth.uid, body.method, cents, address), message: 'Withdrawal request submitted successfully.' };
+    });
   }),
   defineRoute('listWithdrawals', async ({ db }) => ({ data: await listWithdrawals(db) })),
   defineRoute('approveWithdrawal', async ({ params, auth, db }) => ({

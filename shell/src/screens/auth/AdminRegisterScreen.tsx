@@ -4,6 +4,7 @@ import { api } from '@halcyon/api-client';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
+import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 
 /** /admin-auth/admin-reg: admin sign-up needs a one-time invite code from an existing admin (deviations). */
 export function AdminRegisterScreen() {
@@ -26,7 +27,7 @@ export function AdminRegisterScreen() {
     <AuthCard title="Admin registration" lead="Admin accounts need an invite code from an existing admin.">
       <Form noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
         <Input label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="email" placeholder="you@example.com" />
-        <Input label="Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="new-password" hint="At least 8 characters." />
+        <Input label="Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="new-password" hint={<>At least 8 characters.<PasswordStrengthMeter password={password} /></>} />
         <Input label="Invite Code" name="inviteCode" value={inviteCode} onChange={setInviteCode} required autoComplete="off" placeholder="Paste your invite code" />
         <Button type="submit" loading={busy} disabled={busy} fullWidth>
           Register

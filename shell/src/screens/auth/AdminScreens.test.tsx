@@ -44,7 +44,7 @@ describe('Admin register (/admin-auth/admin-reg)', () => {
   async function fill() {
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'new@halcyon.test');
-    await user.type(screen.getByLabelText(/^Password/), 'Admin12345!');
+    await user.type(screen.getByLabelText(/^Password/), 'Lantern-Admin-7391');
     await user.type(screen.getByRole('textbox', { name: 'Invite Code' }), 'INV-42');
     await user.click(screen.getByRole('button', { name: 'Register' }));
   }
@@ -54,7 +54,7 @@ describe('Admin register (/admin-auth/admin-reg)', () => {
     renderShell('/admin-auth/admin-reg');
     await fill();
     expect(await screen.findByText('Registration Successfully')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ email: 'new@halcyon.test', password: 'Admin12345!', inviteCode: 'INV-42' });
+    expect(calls[0]?.body).toEqual({ email: 'new@halcyon.test', password: 'Lantern-Admin-7391', inviteCode: 'INV-42' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin-auth/admin-login'));
   });
 

@@ -61,11 +61,11 @@ describe('Reset password (/auth/reset_password)', () => {
     renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
-    await user.type(screen.getByLabelText(/^Confirm Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/^New Password/), 'Copper-Violin-2917');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Copper-Violin-2917');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', token: 'tok123', password: 'brand-new-pass' });
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', token: 'tok123', password: 'Copper-Violin-2917' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
   });
 
@@ -73,8 +73,8 @@ describe('Reset password (/auth/reset_password)', () => {
     stubApi({ 'POST /auth/reset_password': { status: 400, json: { message: 'This reset link is invalid or has expired', code: 'INVALID_RESET_TOKEN' } } });
     renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
-    await user.type(screen.getByLabelText(/^Confirm Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/^New Password/), 'Copper-Violin-2917');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Copper-Violin-2917');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('This reset link is invalid or has expired')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/reset_password');
@@ -84,7 +84,7 @@ describe('Reset password (/auth/reset_password)', () => {
     const calls = stubApi({});
     renderShell('/auth/reset_password?token=tok123&email=ada%40example.com');
     const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText(/^New Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/^New Password/), 'Copper-Violin-2917');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'other-pass');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect((await screen.findAllByText('Passwords do not match!')).length).toBeGreaterThan(0);

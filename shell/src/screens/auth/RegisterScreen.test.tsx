@@ -12,7 +12,7 @@ async function fill(confirm: string) {
   await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
   await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '4155550123');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
-  await user.type(screen.getByLabelText(/^Password/), 'hunter2222');
+  await user.type(screen.getByLabelText(/^Password/), 'Copper-Violin-2917');
   await user.type(screen.getByLabelText(/^Confirm Password/), confirm);
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
@@ -47,23 +47,23 @@ describe('Register (/auth/register)', () => {
   it('sends name = first + last, shows the toasts and goes to /auth/login', async () => {
     const calls = stubApi({ 'POST /auth/register': { status: 201, json: { data: userProfile, message: 'Registered' } } });
     renderShell('/auth/register');
-    await fill('hunter2222');
+    await fill('Copper-Violin-2917');
     expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'ada@example.com', password: 'hunter2222' });
+    expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'ada@example.com', password: 'Copper-Violin-2917' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
   });
 
   it('shows the loading toast while the request runs', async () => {
     jest.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
     renderShell('/auth/register');
-    await fill('hunter2222');
+    await fill('Copper-Violin-2917');
     expect(await screen.findByText('Please wait...')).toBeInTheDocument();
   });
 
   it("shows the server's reason when registration fails and stays", async () => {
     stubApi({ 'POST /auth/register': { status: 409, json: { message: 'That email is already registered', code: 'DUPLICATE' } } });
     renderShell('/auth/register');
-    await fill('hunter2222');
+    await fill('Copper-Violin-2917');
     expect(await screen.findByText('That email is already registered')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/register');
   });

@@ -4,6 +4,7 @@ import { api } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
+import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match!';
 
@@ -56,7 +57,7 @@ export function RegisterScreen() {
         </Row>
         <Input label="Email" name="email" type="email" value={v.email} onChange={field('email')} required autoComplete="email" placeholder="you@example.com" />
         <Row>
-          <Input label="Password" name="password" type="password" value={v.password} onChange={field('password')} required autoComplete="new-password" hint="At least 8 characters." />
+          <Input label="Password" name="password" type="password" value={v.password} onChange={field('password')} required autoComplete="new-password" hint={<>At least 8 characters.<PasswordStrengthMeter password={v.password} /></>} />
           <Input
             label="Confirm Password"
             name="confirmPassword"

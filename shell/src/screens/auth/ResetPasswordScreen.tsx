@@ -4,6 +4,7 @@ import { api } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
+import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 import { PASSWORD_MISMATCH } from './RegisterScreen';
 
 const FAILURE = 'Failed to send reset instructions. Please try again.';
@@ -47,7 +48,7 @@ export function ResetPasswordScreen() {
         <Input label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="email" placeholder="you@example.com" />
         {token ? (
           <>
-            <Input label="New Password" name="password" type="password" value={password} onChange={(x) => { setPassword(x); setMismatch(false); }} required autoComplete="new-password" hint="At least 8 characters." />
+            <Input label="New Password" name="password" type="password" value={password} onChange={(x) => { setPassword(x); setMismatch(false); }} required autoComplete="new-password" hint={<>At least 8 characters.<PasswordStrengthMeter password={password} /></>} />
             <Input
               label="Confirm Password"
               name="confirmPassword"

@@ -1,0 +1,162 @@
+import { buildApp } from '../../src/app';
+import { JobQueue } from '../../src/jobs/queue';
+import type { MailMessage } from '../../src/mail/mailer';
+import { setupTestServer } from '../harness';
+import { createPlan, figures, fund, invest } from '../ledger/helpers';
+
+// The job queue (pg-boss, docs/server.md "Jobs"): mail delivery with retries, failed jobs for
+// admins, one run at a time across processes, and catch-up after the platform was down.
+
+/** A mail server that fails while `down` is true. */
+const mailServer = { down: false, attempts: 0, delivered: [] as MailMessage[] };
+const t = setupTestServer(
+  { jobs: { schema: 'pgboss', pollIntervalMs: 500, mailRetryLimit: 2, mailRetryDelaySeconds: 1 } }, // schema: the harness's on PostgreSQL
+  {
+    mailTransport: {
+      async send(message) {
+        mailServer.attempts++;
+        if (mailServer.down) throw new Error('421 mail server unavailable');
+        mailServer.delivered.push(message);
+      },
+    },
+  },
+);
+
+beforeEach(() => {
+  Object.assign(mailServer, { down: false, attempts: 0, delivered: [] });
+});
+
+/** Polls `check` until it holds or `ms` pass (then returns its last value). */
+async function eventually<T>(check: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await check();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await check();
+  }
+  return value;
+}
+
+describe('mail delivery', () => {
+  test('a mail the server refuses is retried with backoff, then shown to admins as failed; their retry delivers it once', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    mailServer.down = true;
+    expect((await t().call('forgotPassword', { body: { email: user.email } })).status).toBe(200);
+
+    // First try, then 2 retries (1 s, then 2 s later): 3 attempts, then the job is failed.
+    const jobs = await eventually(
+      async () => (await t().call('listJobs', { token: admin.token })).body.data,
+      (d) => (d?.failed.length ?? 0) > 0,
+    );
+    expect(mailServer.attempts).toBe(3);
+    expect(jobs?.failed).toEqual([
+      { id: expect.any(String), queue: 'mail', error: '421 mail server unavailable', retryCount: 2, createdAt: expect.any(String), failedAt: expect.any(String) },
+    ]);
+    expect(jobs?.queues.find((q) => q.queue === 'mail')).toMatchObject({ failed: 1, waiting: 0, active: 0 });
+    const outbox = await t().db.query<{ sent_at: Date | null; error: string | null }>('SELECT sent_at, error FROM mail_outbox');
+    expect(outbox.rows).toEqual([{ sent_at: null, error: '421 mail server unavailable' }]);
+    // The job holds the outbox id only: no address, no reset link.
+    const failedId = jobs?.failed[0]?.id ?? '';
+
+    mailServer.down = false;
+    const retried = await t().call('retryJob', { token: admin.token, params: { queue: 'mail', id: failedId } });
+    expect(retried.status).toBe(200);
+    expect(retried.body.message).toBe('The job will run again shortly.');
+    await t().app.jobs.settle('mail');
+    expect(mailServer.delivered.map((m) => m.to)).toEqual([user.email]);
+    expect((await t().db.query<{ sent: boolean }>('SELECT sent_at IS NOT NULL AS sent FROM mail_outbox')).rows).toEqual([{ sent: true }]);
+    expect((await t().call('listJobs', { token: admin.token })).body.data?.failed).toEqual([]);
+    // A second retry of the same job finds nothing failed.
+    const again = await t().call('retryJob', { token: admin.token, params: { queue: 'mail', id: failedId } });
+    expect(again.status).toBe(404);
+  }, 60_000);
+
+  test('a mail is delivered by the queue on its own (no test help) within a poll interval or two', async () => {
+    const user = await t().registerUser();
+    const res = await t().fetch('/api/auth/forgot_password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email }) });
+    expect(res.status).toBe(200);
+    const delivered = await eventually(async () => mailServer.delivered.length, (n) => n > 0);
+    expect(delivered).toBe(1);
+  }, 30_000);
+});
+
+describe('admin job routes', () => {
+  test('admins only; a bad id or queue is a 400 naming it; an unknown job a 404', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    expect((await t().call('listJobs', { token: user.token })).status).toBe(403);
+    expect((await t().call('listJobs')).status).toBe(401);
+    expect((await t().call('retryJob', { token: user.token, params: { queue: 'mail', id: '5b0e8a36-1f55-4d49-9d2a-1a1b2c3d4e5f' } })).status).toBe(403);
+    const badId = await t().call('retryJob', { token: admin.token, params: { queue: 'mail', id: 'nope' } });
+    expect(badId.status).toBe(400);
+    expect(badId.body.message).toMatch(/id/);
+    const badQueue = await t().call('retryJob', { token: admin.token, params: { queue: 'DROP TABLE', id: '5b0e8a36-1f55-4d49-9d2a-1a1b2c3d4e5f' } });
+    expect(badQueue.status).toBe(400);
+    expect(badQueue.body.message).toMatch(/queue/);
+    const unknown = await t().call('retryJob', { token: admin.token, params: { queue: 'maturity', id: '5b0e8a36-1f55-4d49-9d2a-1a1b2c3d4e5f' } });
+    expect(unknown.status).toBe(404);
+    const overview = await t().call('listJobs', { token: admin.token });
+    expect(overview.body.data?.queues.map((q) => q.queue)).toEqual(['idempotency-sweep', 'ledger-seal', 'mail', 'maturity', 'upload-sweep']);
+  });
+});
+
+describe('periodic jobs across processes', () => {
+  test('two processes asking for the same periodic job every 20 ms: it never runs twice at once', async () => {
+    const queues = [0, 1].map(() => new JobQueue(t().db, { schema: t().config.jobs.schema, pollIntervalMs: 500, log: t().app.log }));
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    for (const q of queues) {
+      q.define({
+        name: 'exclusive-test',
+        policy: 'stately',
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        expireInSeconds: 60,
+        async run() {
+          running++;
+          runs++;
+          most = Math.max(most, running);
+          await new Promise((r) => setTimeout(r, 150));
+          running--;
+        },
+      });
+    }
+    try {
+      for (const q of queues) await q.start();
+      for (const q of queues) q.repeat('exclusive-test', 20);
+      await eventually(async () => runs, (n) => n >= 3);
+    } finally {
+      for (const q of queues) await q.stop();
+    }
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(most).toBe(1);
+    // Ticks that found a job waiting were dropped, not stacked: at most one waits now.
+    const { rows } = await t().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${t().config.jobs.schema}.job WHERE name = 'exclusive-test' AND state = 'created'`);
+    expect(Number(rows[0]?.n)).toBeLessThanOrEqual(1);
+  }, 30_000);
+
+  test('catch-up: an investment that matured while no process ran is settled when one starts', async () => {
+    const admin = await t().loginAdmin();
+    const user = await t().registerUser();
+    const plan = await createPlan(t(), admin, { returns: 10 });
+    await fund(t(), admin, user, 500);
+    const id = await invest(t(), user, plan, 500);
+    await t().call('approveInvestment', { token: admin.token, params: { id } });
+    // The file's server has run its one maturity job at start (interval 0): due now, nothing runs it.
+    await t().db.query("UPDATE investments SET end_date = now() - interval '3 days' WHERE id = $1", [id]);
+    const restarted = await buildApp({ ...t().config, maturityIntervalMs: 0 }, { db: t().db, mailTransport: null });
+    try {
+      const status = await eventually(
+        async () => (await t().call('getInvestments', { token: user.token })).body.data[0]?.status,
+        (s) => s === 'ended',
+      );
+      expect(status).toBe('ended');
+    } finally {
+      await restarted.close();
+    }
+    expect(await figures(t(), user)).toMatchObject({ usdtBal: 500, earnings: 50 });
+  }, 30_000);
+});
