@@ -16,6 +16,7 @@ import type { Db } from '../src/db/types';
 import { ensureBootstrapAdmin } from '../src/features/auth/bootstrap';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { MAIL_JOB } from '../src/mail/outbox';
+import { PERIODIC_JOBS } from '../src/jobs';
 import { assertLedgerInvariants } from './hooks';
 
 export const ADMIN_EMAIL = 'admin@halcyon.test';
@@ -153,6 +154,9 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
   };
   const app = await buildApp(config, { db, mailTransport: transport, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The periodic jobs asked for at start have run (intervals are 0 here: no more follow), so no
+  // background maturity or sealing run overlaps a test that runs them itself.
+  for (const name of PERIODIC_JOBS) await app.jobs.settle(name);
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   // After the answer, work the request started in the background (a reset mail) has finished and

@@ -21,6 +21,9 @@ const sweep = (name: string, expireInSeconds: number, run: () => Promise<void>):
   run,
 });
 
+/** The periodic kinds every process asks for (the harness runs their first jobs before a test starts). */
+export const PERIODIC_JOBS = ['maturity', 'idempotency-sweep', 'ledger-seal', 'upload-sweep'] as const;
+
 /**
  * The platform's background work on the job queue (docs/server.md "Jobs"); every kind is safe to
  * run in any process. The periodic ones are asked for by every process each period.
@@ -64,10 +67,10 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
 
   app.addHook('onReady', async () => {
     await jobs.start();
-    jobs.repeat('maturity', config.maturityIntervalMs);
-    jobs.repeat('idempotency-sweep', config.maturityIntervalMs);
-    jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
-    if (config.uploadSweepIntervalMs > 0) jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
+    await jobs.repeat('maturity', config.maturityIntervalMs);
+    await jobs.repeat('idempotency-sweep', config.maturityIntervalMs);
+    await jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
+    if (config.uploadSweepIntervalMs > 0) await jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
   });
   app.addHook('preClose', async () => {
     await jobs.stop();

@@ -113,19 +113,20 @@ export class JobQueue {
   }
 
   /**
-   * Asks for a run of `name` now and every `intervalMs` (0: now only). Every process asks; the
-   * queue's 'stately' policy keeps one waiting job, so one process runs it per period.
+   * Asks for a run of `name` now and every `intervalMs` (0: now only); resolves once the first ask
+   * is stored. Every process asks; the queue's 'stately' policy keeps one waiting job, so one
+   * process runs it per period.
    */
-  repeat(name: string, intervalMs: number): void {
-    this.tickers.push(
-      every(
-        intervalMs,
-        async () => {
-          await this.boss.send(name, {});
-        },
-        (error) => this.options.log.error({ job: name, err: error }, 'could not queue a periodic job'),
-      ),
+  async repeat(name: string, intervalMs: number): Promise<void> {
+    const ticker = every(
+      intervalMs,
+      async () => {
+        await this.boss.send(name, {});
+      },
+      (error) => this.options.log.error({ job: name, err: error }, 'could not queue a periodic job'),
     );
+    this.tickers.push(ticker);
+    await ticker.firstRun;
   }
 
   /** Queues one job; inside `q`'s transaction when given (it exists only if that commits). */

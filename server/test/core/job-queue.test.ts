@@ -126,7 +126,7 @@ describe('periodic jobs across processes', () => {
     }
     try {
       for (const q of queues) await q.start();
-      for (const q of queues) q.repeat('exclusive-test', 20);
+      await Promise.all(queues.map((q) => q.repeat('exclusive-test', 20)));
       await eventually(async () => runs, (n) => n >= 3);
     } finally {
       for (const q of queues) await q.stop();
