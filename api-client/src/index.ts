@@ -7,6 +7,7 @@ export * from './contract/rules/plans';
 export * from './contract/rules/traders';
 export * from './contract/rules/withdrawals';
 export * from './contract/rules/profile';
+export * from './contract/liabilities';
 export type * from './contract/entities';
 export type { AuthResponse, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteName } from './contract/routes';
 export type {

@@ -14,6 +14,7 @@ const Settings = lazy(() => import('./screens/Settings'));
 const Market = lazy(() => import('./screens/Market'));
 const InvestmentLog = lazy(() => import('./screens/InvestmentLog'));
 const CopyTrading = lazy(() => import('./screens/CopyTrading'));
+const BalanceProof = lazy(() => import('./screens/BalanceProof'));
 
 /** The /user/* routes, relative to where the shell (or standalone.tsx) mounts them. */
 export default function App() {
@@ -32,6 +33,7 @@ export default function App() {
         <Route path="market" element={<Market />} />
         <Route path="investment-log" element={<InvestmentLog />} />
         <Route path="copy-trading" element={<CopyTrading />} />
+        <Route path="proof" element={<BalanceProof />} />
         <Route path="*" element={<Navigate to="main" replace />} />
       </Route>
     </Routes>

@@ -12,6 +12,8 @@ describe('OverviewScreen', () => {
     http = stubHttp({
       'GET /api/admin/solvency': ok(solvency({ totalUserBalances: 12345.6, totalUsers: 2 })),
       'GET /api/admin/users': ok([userRow(), userRow({ uid: 'u2', name: 'Bo Li', email: 'bo@example.com', balance: 10845.6 })]),
+      'GET /api/liabilities/latest': ok(null),
+      'GET /api/admin/liabilities/audit': ok(null),
     });
     renderWithProviders(<OverviewScreen />);
     const deposit = (await screen.findByRole('heading', { name: 'Total Deposit' })).parentElement as HTMLElement;

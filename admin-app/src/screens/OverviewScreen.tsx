@@ -5,6 +5,7 @@ import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { dataOf } from '../lib/select';
+import { LiabilitiesPanel } from '../features/overview/LiabilitiesPanel';
 import { SolvencyPanel } from '../features/overview/SolvencyPanel';
 import { userColumns, type NumberedUser } from '../features/users/usersColumns';
 import { USERS_FAILED, useUsers } from '../features/users/queries';
@@ -25,6 +26,7 @@ export default function OverviewScreen() {
       <RemoteView query={solvency} fallback="Failed to fetch overview." loadingLabel="Loading overview">
         {(data) => <SolvencyPanel solvency={data} />}
       </RemoteView>
+      <LiabilitiesPanel />
       <UsersHeading>Users</UsersHeading>
       <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
         {(rows) => <Table caption="Users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} searchable pageSize={10} />}

@@ -1,5 +1,5 @@
 // Contract-shaped records (types from api-client's entities) for stubbed responses.
-import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
+import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
 
 const at = '2026-11-01T10:00:00.000Z';
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
@@ -74,4 +74,11 @@ export function failedJob(over: Partial<FailedJob> = {}): FailedJob {
 export function jobsOverview(failed: FailedJob[] = []): JobsOverview {
   const queue = (name: string) => ({ queue: name, waiting: 0, active: 0, failed: 0, completed: 3 });
   return { queues: [queue('idempotency-sweep'), queue('ledger-seal'), { ...queue('mail'), failed: failed.length }, queue('maturity'), queue('upload-sweep')], failed };
+}
+
+export function liabilitySnapshot(over: Partial<LiabilitySnapshot> = {}): LiabilitySnapshot {
+  return {
+    id: 'snap-1', createdAt: at, rootHash: 'a'.repeat(64), columns: ['btc', 'usdt', 'eth', 'sol', 'earnings'],
+    totals: ['25000', '100000', '0', '0', '5000'], depth: 2, leafCount: 3, ledgerHead: { seal: 4, hash: 'b'.repeat(64) }, ...over,
+  };
 }

@@ -249,6 +249,35 @@ export const LedgerVerification = z.object({
 });
 export type LedgerVerification = z.infer<typeof LedgerVerification>;
 
+/** A published proof-of-liabilities snapshot (docs/ledger.md "Proof of liabilities"); amounts in cents. */
+const cents = z.string().regex(/^-?\d+$/);
+export const LiabilitySnapshot = z.object({
+  id: z.string(),
+  createdAt: isoDateTime,
+  rootHash: z.string(),
+  /** LIABILITY_COLUMNS, in order */
+  columns: z.array(z.string()),
+  totals: z.array(cents),
+  depth: z.number().int(),
+  leafCount: z.number().int(),
+  /** The ledger's newest seal when taken (docs/ledger.md "Seals"): keep it to detect a later rewrite. */
+  ledgerHead: z.object({ seal: z.number().int(), hash: z.string() }).nullable(),
+});
+export type LiabilitySnapshot = z.infer<typeof LiabilitySnapshot>;
+export const LiabilityProof = z.object({
+  snapshotId: z.string(),
+  uid: z.string(),
+  index: z.number().int(),
+  nonce: z.string(),
+  balances: z.array(cents),
+  siblings: z.array(z.object({ hash: z.string(), sums: z.array(cents) })),
+});
+export type LiabilityProof = z.infer<typeof LiabilityProof>;
+
+/** GET /admin/liabilities/audit: the whole latest tree rechecked (null before the first snapshot). */
+export const LiabilityAudit = z.object({ snapshotId: z.string(), ok: z.boolean(), problem: z.string().nullable(), leafCount: z.number().int().nullable() });
+export type LiabilityAudit = z.infer<typeof LiabilityAudit>;
+
 /** GET /admin/jobs: the job queue (docs/server.md "Jobs"). */
 export const JobQueueCounts = z.object({
   queue: z.string(),

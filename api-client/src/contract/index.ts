@@ -5,3 +5,4 @@ export * from './entities';
 export * from './requests';
 export * from './endpoints';
 export * from './routes';
+export * from './liabilities';

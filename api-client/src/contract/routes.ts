@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
-  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LedgerVerification, Plan,
+  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, LedgerVerification, Plan,
   Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
@@ -55,6 +55,10 @@ const schemas = {
   solvency: { response: dataOf(Solvency) },
   listJobs: { response: dataOf(JobsOverview) },
   retryJob: { params: z.object({ queue: z.string().regex(/^[a-z-]{1,40}$/, { error: 'queue must be a queue name' }), id: z.uuid({ error: 'id must be a job id' }) }), response: MessageResponse },
+  publishLiabilities: { response: dataWithMessage(LiabilitySnapshot) },
+  latestLiabilities: { response: dataOf(LiabilitySnapshot.nullable()) },
+  getLiabilityProof: { response: dataOf(LiabilityProof) },
+  auditLiabilities: { response: dataOf(LiabilityAudit.nullable()) },
   verifyLedger: { response: dataOf(LedgerVerification) },
   createPlan: { body: CreatePlanBody, response: dataWithMessage(Plan) },
   deletePlan: { params: idParam, response: MessageResponse },

@@ -15,6 +15,7 @@ import transactions from './transactions/routes';
 import solvency from './solvency/routes';
 import ledger from './ledger/routes';
 import jobs from './jobs/routes';
+import liabilities from './liabilities/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const features: FastifyPluginAsync[] = [
   solvency,
   ledger,
   jobs,
+  liabilities,
 ];

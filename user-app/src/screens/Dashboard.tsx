@@ -56,6 +56,7 @@ export default function Dashboard() {
           <Figure>{formatMoney(profile.totalDeposits)}</Figure>
         </Panel>
       </Totals>
+      <ProofLink to="/user/proof">Check that your balance is counted in the platform&apos;s published liabilities</ProofLink>
 
       <nav aria-label="Quick actions">
         <Actions>
@@ -121,6 +122,12 @@ const Tile = styled(Link)`
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.secondaryHover}; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const ProofLink = styled(Link)`
+  align-self: flex-start;
+  color: ${({ theme }) => theme.colors.info};
+  font-size: ${({ theme }) => theme.font.size.small};
 `;
 
 /** Two totals side by side from the smallest phone up; the figures shrink to fit. */

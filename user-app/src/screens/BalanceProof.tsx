@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import {
+  LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, useApiQuery,
+  type InclusionProof, type LiabilitySnapshot, type ProofCheck,
+} from '@halcyon/api-client';
+import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
+import { ReadState } from '../lib/ReadState';
+import { Heading, Muted, Page, Panel, SectionTitle } from '../lib/ui';
+
+/** SHA-256 in the browser (Web Crypto): the check does not trust the server's arithmetic. */
+async function sha256Hex(message: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(message));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Row {
+  column: string;
+  mine: number;
+  total: number;
+}
+
+const columns = [
+  { key: 'column', header: 'Asset' },
+  { key: 'mine', header: 'Your balance', kind: 'money' as const },
+  { key: 'total', header: 'Published total', kind: 'money' as const },
+];
+
+/** Offers the proof as a file, for checking with one's own script (docs/ledger.md shows how). */
+function download(proof: InclusionProof, snapshot: LiabilitySnapshot) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify({ snapshot, proof }, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `halcyon-proof-${snapshot.id}.json`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /user/proof: is my balance counted in what the platform published? The browser recomputes the
+ * path from the investor's own leaf to the published root (api-client's checkInclusionProof)
+ * and says plainly whether it holds.
+ */
+export default function BalanceProof() {
+  const snapshot = useApiQuery('latestLiabilities', undefined, { select: (r) => r.data });
+  const proof = useApiQuery('getLiabilityProof', undefined, { select: (r) => r.data, retry: false });
+  const [check, setCheck] = useState<ProofCheck | null>(null);
+  const published = snapshot.data;
+  const mine = proof.data;
+
+  useEffect(() => {
+    if (!published || !mine) return;
+    let current = true;
+    setCheck(null);
+    checkInclusionProof(mine, published, sha256Hex).then(
+      (result) => current && setCheck(result),
+      () => current && setCheck({ ok: false, problem: 'This browser could not compute the check (Web Crypto is unavailable).' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [published, mine]);
+
+  const rows: Row[] =
+    published && mine
+      ? LIABILITY_COLUMNS.map((c, i) => ({ column: LIABILITY_COLUMN_LABELS[c], mine: centsToUsd(mine.balances[i] ?? '0'), total: centsToUsd(published.totals[i] ?? '0') }))
+      : [];
+
+  return (
+    <Page>
+      <Heading>Proof of liabilities</Heading>
+      <Muted>
+        The platform publishes a fingerprint (a Merkle sum tree) of every investor&apos;s balances. Your browser checks, with its own arithmetic,
+        that your balances are part of the published totals.
+      </Muted>
+      <ReadState query={snapshot} fallback="Failed to fetch the published snapshot." loading="Loading the published snapshot..." />
+      {snapshot.isSuccess && !published && <Panel><p>No snapshot has been published yet.</p></Panel>}
+      {published && <ReadState query={proof} fallback="Failed to fetch your proof." loading="Loading your proof..." />}
+      {published && mine && (
+        <Panel aria-labelledby="proof-verdict">
+          <SectionTitle id="proof-verdict">Snapshot of {formatDateTime(published.createdAt)}</SectionTitle>
+          <Verdict role="status" $state={check === null ? 'checking' : check.ok ? 'ok' : 'failed'}>
+            {check === null
+              ? 'Checking your proof…'
+              : check.ok
+                ? 'Verified: your balances below are included in the published totals.'
+                : `Not verified: ${check.problem}`}
+          </Verdict>
+          <Table caption="Your balances in the snapshot and the published totals" columns={columns} rows={rows} getRowKey={(r: Row) => r.column} />
+          <Muted>
+            Published root: <Hash>{published.rootHash}</Hash> over {published.leafCount.toLocaleString('en-US')} accounts. Your balances are as
+            of the snapshot; your dashboard shows today&apos;s.
+          </Muted>
+          {published.ledgerHead && (
+            <Muted>
+              Ledger seal #{published.ledgerHead.seal} when published: <Hash>{published.ledgerHead.hash}</Hash>. Keeping it lets anyone detect a
+              later rewrite of the ledger.
+            </Muted>
+          )}
+          <div>
+            <Button variant="secondary" onClick={() => download(mine, published)}>
+              Download proof (JSON)
+            </Button>
+          </div>
+        </Panel>
+      )}
+    </Page>
+  );
+}
+
+const Verdict = styled.p<{ $state: 'checking' | 'ok' | 'failed' }>`
+  margin: 0;
+  font-weight: 700;
+  color: ${({ theme, $state }) => ($state === 'ok' ? theme.colors.success : $state === 'failed' ? theme.colors.danger : theme.colors.textMuted)};
+`;
+
+const Hash = styled.code`
+  overflow-wrap: anywhere;
+`;
