@@ -15,6 +15,7 @@ const Market = lazy(() => import('./screens/Market'));
 const InvestmentLog = lazy(() => import('./screens/InvestmentLog'));
 const CopyTrading = lazy(() => import('./screens/CopyTrading'));
 const BalanceProof = lazy(() => import('./screens/BalanceProof'));
+const Statement = lazy(() => import('./screens/Statement'));
 
 /** The /user/* routes, relative to where the shell (or standalone.tsx) mounts them. */
 export default function App() {
@@ -34,6 +35,7 @@ export default function App() {
         <Route path="investment-log" element={<InvestmentLog />} />
         <Route path="copy-trading" element={<CopyTrading />} />
         <Route path="proof" element={<BalanceProof />} />
+        <Route path="statement" element={<Statement />} />
         <Route path="*" element={<Navigate to="main" replace />} />
       </Route>
     </Routes>

@@ -185,6 +185,12 @@ export const LedgerEntry = z.object({
   amount: usdFigure,
   kind: z.string(),
   reason: z.string(),
+  /** Who caused it: the investor, the platform's own jobs, or an administrator (reason says why) */
+  actor: z.enum(['you', 'system', 'administrator']),
+  /** The account's balance after this entry */
+  balanceAfter: usdFigure,
+  /** The investor's total in this asset (available + held + invested; earnings for usd) after the whole transfer */
+  assetBalanceAfter: usdFigure,
   ref: z.string(),
   createdAt: isoDateTime,
 });

@@ -80,6 +80,36 @@ test('GET /user/ledger lists every posting on the caller\'s accounts and sums to
   expect((await t().call('getLedger', { token: bo.token })).body.data).toEqual([]);
 });
 
+test('GET /user/ledger: who caused each entry, and running balances per account and per asset', async () => {
+  await annHistory();
+  const entries = (await t().call('getLedger', { token: ann.token })).body.data;
+  const byKind = (kind: string) => entries.filter((e) => e.kind === kind);
+  expect(byKind('deposit').map((e) => e.actor)).toEqual(['administrator']);
+  expect(byKind('withdrawal_hold').map((e) => e.actor)).toEqual(['you', 'you']);
+  expect(byKind('earnings_credit').map((e) => e.actor)).toEqual(['administrator']);
+  expect(byKind('maturity_principal').map((e) => e.actor)).toEqual(['system', 'system']);
+  // The newest entry of each account carries its balance now (entries are newest first).
+  const newest = (account: string) => entries.find((e) => e.account === account);
+  expect(newest('available:usdt')?.balanceAfter).toBe(900);
+  expect(newest('held:usdt')?.balanceAfter).toBe(100);
+  expect(newest('invested:usdt')?.balanceAfter).toBe(0);
+  expect(newest('earnings:usd')?.balanceAfter).toBe(53);
+  // Moving money between her own accounts (a hold, an investment) leaves the asset's total alone.
+  expect(byKind('deposit')[0]?.assetBalanceAfter).toBe(1000);
+  expect(byKind('withdrawal_hold').map((e) => e.assetBalanceAfter)).toEqual([1000, 1000]);
+  expect(byKind('investment_lock').map((e) => e.assetBalanceAfter)).toEqual([1000, 1000]);
+  expect(newest('earnings:usd')?.assetBalanceAfter).toBe(53);
+  // Each account's running balance is the sum of its entries up to that one.
+  for (const account of new Set(entries.map((e) => e.account))) {
+    const oldestFirst = entries.filter((e) => e.account === account).reverse();
+    let running = 0;
+    for (const e of oldestFirst) {
+      running = Math.round((running + e.amount) * 100) / 100;
+      expect(e.balanceAfter).toBe(running);
+    }
+  }
+});
+
 test('GET /admin/solvency: owed per asset against custody; the totals reconcile', async () => {
   await annHistory();
   await fund(t(), admin, bo, 250, 'bitcoin');

@@ -33,6 +33,7 @@ export default function Dashboard() {
         <div>
           <h1>Total portfolio</h1>
           <Figure>{formatMoney(profile.balance)}</Figure>
+          <EntriesLink to="/user/statement">See every entry</EntriesLink>
         </div>
         <AccountMenu user={profile} />
       </Header>
@@ -50,10 +51,12 @@ export default function Dashboard() {
         <Panel aria-labelledby="total-withdraw">
           <Muted id="total-withdraw">Total Withdraw</Muted>
           <Figure>{formatMoney(profile.totalWithdrawals)}</Figure>
+          <EntriesLink to="/user/statement?kind=withdrawal_payout" aria-label="Withdrawal entries">Entries</EntriesLink>
         </Panel>
         <Panel aria-labelledby="total-deposit">
           <Muted id="total-deposit">Total Deposit</Muted>
           <Figure>{formatMoney(profile.totalDeposits)}</Figure>
+          <EntriesLink to="/user/statement?kind=deposit" aria-label="Deposit entries">Entries</EntriesLink>
         </Panel>
       </Totals>
       <ProofLink to="/user/proof">Check that your balance is counted in the platform&apos;s published liabilities</ProofLink>
@@ -73,7 +76,14 @@ export default function Dashboard() {
 
       <section aria-labelledby="my-assets">
         <SectionTitle id="my-assets">My Assets</SectionTitle>
-        <AssetList profile={profile} />
+        <AssetList
+          profile={profile}
+          action={(asset) => (
+            <EntriesLink to={`/user/statement?asset=${asset.abbr}`} aria-label={`${asset.name} entries`}>
+              Entries
+            </EntriesLink>
+          )}
+        />
       </section>
     </Page>
   );
@@ -124,10 +134,14 @@ const Tile = styled(Link)`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
-const ProofLink = styled(Link)`
-  align-self: flex-start;
+/** Each figure links to the statement entries that make it up (issue 13). */
+const EntriesLink = styled(Link)`
   color: ${({ theme }) => theme.colors.info};
   font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+const ProofLink = styled(EntriesLink)`
+  align-self: flex-start;
 `;
 
 /** Two totals side by side from the smallest phone up; the figures shrink to fit. */

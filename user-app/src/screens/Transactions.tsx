@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
 import { Table, capitalize, formatDate } from '@halcyon/shared-ui';
 import { useApiQuery, type ResponseOf, type Transaction } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
@@ -19,6 +21,7 @@ export default function Transactions() {
     <Page>
       <BackLink />
       <Heading>Transactions</Heading>
+      <StatementLink to="/user/statement">See your full statement: every ledger entry with running balances</StatementLink>
       <ReadState query={query} fallback="Failed to fetch transactions." loading="Loading transactions..." />
       {data ? (
         <Table<Transaction>
@@ -38,3 +41,8 @@ export default function Transactions() {
     </Page>
   );
 }
+
+const StatementLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.info};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;

@@ -65,13 +65,23 @@ interface LedgerRow {
   delta: string;
   kind: string;
   reason: string;
+  actor: string;
+  account_after: string;
+  asset_after: string;
   ref: string;
   created_at: Date;
 }
 
-/** Every posting on the caller's accounts: one line per account touched (a hold shows twice). */
+/**
+ * Every posting on the caller's accounts: one line per account touched (a hold shows twice), with
+ * running balances: the account's after this posting, and the asset's after the whole transfer
+ * (RANGE framing counts both sides of a hold together, so moving money between one's own
+ * accounts leaves the asset's balance as it was).
+ */
 const LEDGER_SQL = `
-SELECT p.transfer_id, a.kind || ':' || a.asset AS kind_account, a.asset, p.delta, t.kind, t.reason,
+SELECT p.transfer_id, a.kind || ':' || a.asset AS kind_account, a.asset, p.delta, t.kind, t.reason, t.actor,
+       SUM(p.delta) OVER (PARTITION BY p.account ORDER BY p.transfer_id)::text AS account_after,
+       SUM(p.delta) OVER (PARTITION BY a.asset ORDER BY p.transfer_id)::text AS asset_after,
        t.ref_type || ':' || t.ref_id AS ref, t.created_at
 FROM (
   SELECT t.id AS transfer_id, t.credit_account AS account, t.amount_cents AS delta FROM transfers t
@@ -84,10 +94,13 @@ JOIN transfers t ON t.id = p.transfer_id
 JOIN accounts a ON a.id = p.account
 ORDER BY p.transfer_id DESC, p.delta ASC`;
 
+const actorOf = (actor: string, uid: string): LedgerEntry['actor'] => (actor === uid ? 'you' : actor === 'system' ? 'system' : 'administrator');
+
 export async function listLedger(q: Queryable, uid: string): Promise<LedgerEntry[]> {
   const r = await q.query<LedgerRow>(LEDGER_SQL, [uid]);
   return r.rows.map((row) => ({
     transferId: String(row.transfer_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
-    kind: row.kind, reason: row.reason, ref: row.ref, createdAt: iso(row.created_at),
+    kind: row.kind, reason: row.reason, actor: actorOf(row.actor, uid), balanceAfter: dbUsd(row.account_after), assetBalanceAfter: dbUsd(row.asset_after),
+    ref: row.ref, createdAt: iso(row.created_at),
   }));
 }
