@@ -31,3 +31,7 @@ export const DOB_MAX = '2024-12-31';
 
 /** Images only, 5 MB at most (deviations.md). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** GET /user/portfolio/history: how far back the dashboard's chart goes. */
+export const PORTFOLIO_RANGES = ['7d', '30d', '1y', 'all'] as const;
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];

@@ -34,6 +34,7 @@ export const endpoints = {
   createWithdrawal: { method: 'POST', path: '/withdrawal', access: 'user', summary: 'Request a withdrawal (funds held)', idempotent: true, status: 201 },
   getPlans: { method: 'GET', path: '/plan/all', access: 'any', summary: 'Plans: public and the caller\'s own (admins: all)', status: 200 },
   createInvestment: { method: 'POST', path: '/investment', access: 'user', summary: 'Invest in a plan (pending)', idempotent: true, status: 201 },
+  getPortfolioHistory: { method: 'GET', path: '/user/portfolio/history', access: 'user', summary: 'The caller\'s portfolio value over time (range 7d, 30d, 1y, all) with deposits and withdrawals', status: 200 },
   getInvestments: { method: 'GET', path: '/investment/all', access: 'user', summary: 'The caller\'s investments', status: 200 },
   getTraders: { method: 'GET', path: '/copyTrade', access: 'any', summary: 'Traders to copy', status: 200 },
   toggleCopy: { method: 'POST', path: '/copyTrade/toggle/:id', access: 'user', summary: 'Start or stop copying a trader', status: 200 },

@@ -255,6 +255,16 @@ export const LedgerVerification = z.object({
 });
 export type LedgerVerification = z.infer<typeof LedgerVerification>;
 
+/** The investor's portfolio value over time, from the ledger (dashboard chart). */
+export const PortfolioHistory = z.object({
+  range: z.string(),
+  /** The value of all the investor's accounts (available, held, invested, earnings) at each time, oldest first */
+  points: z.array(z.object({ at: isoDateTime, value: usdFigure })),
+  /** Deposits credited and withdrawals paid out in the range (newest 100), oldest first */
+  events: z.array(z.object({ at: isoDateTime, kind: z.enum(['deposit', 'withdrawal']), amount: usdFigure })),
+});
+export type PortfolioHistory = z.infer<typeof PortfolioHistory>;
+
 /** A published proof-of-liabilities snapshot (docs/ledger.md "Proof of liabilities"); amounts in cents. */
 const cents = z.string().regex(/^-?\d+$/);
 export const LiabilitySnapshot = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DepositMethod, InvestMethod, WithdrawMethod, byRule, id, usdAmount } from './common';
+import { PORTFOLIO_RANGES } from './constants';
 import { hasAtMostTwoDecimals } from './rules/money';
 import { passwordProblem } from './rules/password';
 import { isPhoneNumber } from './rules/phone';
@@ -132,6 +133,9 @@ export type CreateTraderBody = z.infer<typeof CreateTraderBody>;
 
 export const WalletAddressBody = z.object({ bitcoin: address, ethereum: address, sol: address, usdt: address });
 export type WalletAddressBody = z.infer<typeof WalletAddressBody>;
+
+export const PortfolioHistoryQuery = z.object({ range: z.enum(PORTFOLIO_RANGES, { error: 'range must be one of 7d, 30d, 1y, all' }).default('30d') });
+export type PortfolioHistoryQuery = z.infer<typeof PortfolioHistoryQuery>;
 
 export const InvestmentsQuery = z.object({ status: z.enum(['pending', 'approved', 'processing', 'ended']).optional() });
 export type InvestmentsQuery = z.infer<typeof InvestmentsQuery>;

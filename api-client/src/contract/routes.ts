@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
-  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, LedgerVerification, Plan,
+  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, PortfolioHistory, LedgerVerification, Plan,
   Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, InvestmentsQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, InvestmentsQuery, PortfolioHistoryQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
 
@@ -45,6 +45,7 @@ const schemas = {
   createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
   getPlans: { response: dataOf(z.array(Plan)) },
   createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
+  getPortfolioHistory: { query: PortfolioHistoryQuery, response: dataOf(PortfolioHistory) },
   getInvestments: { response: dataOf(z.array(Investment)) },
   getTraders: { response: dataOf(z.array(Trader)) },
   toggleCopy: { params: idParam, response: dataWithMessage(z.object({ copying: z.boolean(), copyTraders: z.array(z.string()) })) },

@@ -4,6 +4,7 @@ import { Button, formatMoney } from '@halcyon/shared-ui';
 import { useProfileQuery } from '@halcyon/api-client';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
+import { PortfolioChart } from '../features/portfolio/PortfolioChart';
 import { ProfileState } from '../features/profile/ProfileState';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
 import { Figure, Muted, Page, Panel, SectionTitle } from '../lib/ui';
@@ -59,6 +60,7 @@ export default function Dashboard() {
           <EntriesLink to="/user/statement?kind=deposit" aria-label="Deposit entries">Entries</EntriesLink>
         </Panel>
       </Totals>
+      <PortfolioChart />
       <ProofLink to="/user/proof">Check that your balance is counted in the platform&apos;s published liabilities</ProofLink>
 
       <nav aria-label="Quick actions">
