@@ -70,6 +70,12 @@ export async function ensureWalletAddresses(addresses: { bitcoin: string; ethere
   else await call('POST', '/wallet-address', { token: admin.token, body: addresses });
 }
 
+/** Publishes a proof-of-liabilities snapshot as the first admin (what the overview's button does). */
+export async function publishLiabilities(): Promise<void> {
+  const admin = await adminLogin();
+  await call('POST', '/admin/liabilities', { token: admin.token });
+}
+
 export async function createPlan(plan: { name: string; minAmount: number; maxAmount: number; returns: number; duration: number }): Promise<string> {
   const admin = await adminLogin();
   const res = await call<{ data: { id: string } }>('POST', '/admin/plans', { token: admin.token, body: plan });

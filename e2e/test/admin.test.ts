@@ -168,6 +168,32 @@ describe('admin journey', () => {
     await shown(investor.getByText(newBitcoin));
   }));
 
+  test('publish proof of liabilities; the investor\'s browser verifies their balance is in it', () => j.step(page, 'publish proof of liabilities; the investor verifies', async () => {
+    await page.goto(url('/admin/overview'));
+    await page.getByRole('button', { name: 'Publish new snapshot' }).click();
+    await text(page, 'Proof of liabilities published.');
+    await shown(page.getByText('Rechecked: every node adds up and every investor account is in the tree.'));
+    await shown(page.getByRole('table', { name: 'Published liability totals' }));
+
+    const investor = await j.open();
+    await loginInvestor(investor, fx.saver.email, fx.saver.password);
+    await investor.getByRole('link', { name: /published liabilities/ }).click();
+    await at(investor, '/user/proof');
+    await shown(investor.getByText('Verified: your balances below are included in the published totals.'));
+    const usdt = investor.getByRole('table', { name: 'Your balances in the snapshot and the published totals' }).getByRole('row').filter({ hasText: 'USDT' });
+    // 2,000 USDT deposited, 61 paid out before the snapshot: held and invested still count.
+    await shown(usdt.getByText('$1,939.00').first());
+
+    // The statement: her deposit, made by an administrator, and her own withdrawal requests.
+    await investor.goto(url('/user/main'));
+    await investor.getByRole('link', { name: 'Deposit entries' }).click();
+    await at(investor, '/user/statement');
+    const entries = investor.getByRole('table', { name: 'Ledger entries' });
+    await shown(entries.getByRole('row').filter({ hasText: 'Deposit' }).filter({ hasText: 'An administrator' }));
+    await investor.getByLabel('Entry').selectOption('withdrawal_hold');
+    await shown(entries.getByRole('row').filter({ hasText: 'Withdrawal requested (funds held)' }).filter({ hasText: 'You' }));
+  }));
+
   const second = { email: `second.admin.${tag}@example.test`, password: 'Second-admin-pass-1' };
   test('invite and register a second admin', () => j.step(page, 'invite and register a second admin', async () => {
     await page.goto(url('/admin/invites'));

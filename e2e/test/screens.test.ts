@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describeProblems, seriousViolations } from '../src/axe';
-import { call, createPlan, createTrader, fundedInvestor } from '../src/api';
+import { call, createPlan, createTrader, fundedInvestor, publishLiabilities } from '../src/api';
 import { DESKTOP, PHONE } from '../src/browser';
 import { pngBytes } from '../src/image';
 import { journey } from '../src/journey';
@@ -28,6 +28,8 @@ beforeAll(async () => {
   await call('POST', '/withdrawal', { token: session.token, body: { method: 'bitcoin', amount: 80, to: session.uid, address: 'bc1qscreens0000000000000000000000000' } });
   await call('POST', '/investment', { token: session.token, body: { plan_id: planId, amount: 400, method: 'BTC' } });
   await createTrader('Screens Trader', pngBytes());
+  // The investor's proof screen then shows a verified proof, the overview a published root.
+  await publishLiabilities();
 });
 
 /** Waits for a screen to settle: no request in flight, no loading indicator left. */

@@ -54,7 +54,7 @@ export default function Statement() {
       <PrintOnlyStatement />
       <BackLink />
       <Heading>Statement</Heading>
-      <Muted>Every movement of your money, who made it and why, with your balance after each one. Times are UTC.</Muted>
+      <Muted>Every movement of your money, who made it and why, with your balance in that asset after each one. Months and the CSV's times are UTC.</Muted>
       <ReadState query={query} fallback="Failed to fetch your statement." loading="Loading your statement..." />
       {entries && (
         <>

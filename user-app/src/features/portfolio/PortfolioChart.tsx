@@ -73,7 +73,7 @@ export function PortfolioChart() {
       <ReadState query={query} fallback="Failed to fetch your portfolio history." loading="Loading your portfolio history..." />
       {drawing && data && (
         <>
-          <Chart viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${ids}-svg-title`} aria-describedby={`${ids}-svg-desc`}>
+          <Chart viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${ids}-svg-title`} aria-describedby={`${ids}-svg-desc`}>
             <title id={`${ids}-svg-title`}>Portfolio value over {RANGE_TITLES[range]}</title>
             <desc id={`${ids}-svg-desc`}>
               From {formatMoney(from)} to {formatMoney(to)}; {deposits} deposits and {withdrawals} withdrawals marked.
@@ -134,7 +134,8 @@ const Ranges = styled.div`
 
 const Chart = styled.svg`
   width: 100%;
-  height: auto;
+  /* Stretched to the box's width (preserveAspectRatio none): the line keeps its stroke width. */
+  height: 160px;
   .area { fill: ${({ theme }) => theme.colors.surfaceAlt}; }
   .line { fill: none; stroke: ${({ theme }) => theme.colors.info}; stroke-width: 2; }
   .deposit { fill: ${({ theme }) => theme.colors.success}; }
