@@ -24,6 +24,7 @@ const screens = {
   'all-history': lazy(() => import('./screens/AllHistoryScreen')),
   invites: lazy(() => import('./screens/InvitesScreen')),
   jobs: lazy(() => import('./screens/BackgroundJobsScreen')),
+  security: lazy(() => import('./screens/SecurityScreen')),
 };
 
 /** The /admin/* routes the shell mounts (paths relative to /admin). */

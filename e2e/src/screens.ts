@@ -19,7 +19,7 @@ export const PUBLIC_SCREENS: readonly string[] = [
 /** The investor's screens (payment-info needs a selected asset first, see screens.test.ts). */
 export const USER_SCREENS: readonly string[] = [
   '/user/main', '/user/withdraw', '/user/invest', '/user/deposit', '/user/payment-info', '/user/transactions',
-  '/user/profile', '/user/setting', '/user/market', '/user/investment-log', '/user/copy-trading', '/user/proof', '/user/statement',
+  '/user/profile', '/user/setting', '/user/market', '/user/investment-log', '/user/copy-trading', '/user/proof', '/user/statement', '/user/security',
 ];
 
-export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites', '/admin/jobs'];
+export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites', '/admin/jobs', '/admin/security'];

@@ -34,3 +34,4 @@ export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
+export { SecurityPanels, type SecurityPanelsProps, type SessionView, type SignInView, type ReadView } from './security/SecurityPanels';

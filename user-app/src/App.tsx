@@ -16,6 +16,7 @@ const InvestmentLog = lazy(() => import('./screens/InvestmentLog'));
 const CopyTrading = lazy(() => import('./screens/CopyTrading'));
 const BalanceProof = lazy(() => import('./screens/BalanceProof'));
 const Statement = lazy(() => import('./screens/Statement'));
+const Security = lazy(() => import('./screens/Security'));
 
 /** The /user/* routes, relative to where the shell (or standalone.tsx) mounts them. */
 export default function App() {
@@ -36,6 +37,7 @@ export default function App() {
         <Route path="copy-trading" element={<CopyTrading />} />
         <Route path="proof" element={<BalanceProof />} />
         <Route path="statement" element={<Statement />} />
+        <Route path="security" element={<Security />} />
         <Route path="*" element={<Navigate to="main" replace />} />
       </Route>
     </Routes>

@@ -44,6 +44,7 @@ const LABELS = [
   ['All History', 'all-history'],
   ['Admin Invites', 'invites'],
   ['Background Jobs', 'jobs'],
+  ['Security', 'security'],
 ] as const;
 
 describe('AdminLayout', () => {

@@ -15,7 +15,7 @@ describe('BackgroundJobsScreen', () => {
     renderWithProviders(<BackgroundJobsScreen />);
     const queues = await screen.findByRole('table', { name: 'Queues' });
     expect(within(queues).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
-      'Expired request keys', 'Ledger seals', 'Emails', 'Investment maturity', 'Unused uploads',
+      'Old sign-ins and sessions', 'Expired request keys', 'Ledger seals', 'Emails', 'Investment maturity', 'Unused uploads',
     ]);
     expect(within(screen.getByRole('table', { name: 'Failed jobs' })).getByText('No failed jobs.')).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ const QUEUE_LABELS: Record<string, string> = {
   maturity: 'Investment maturity',
   'ledger-seal': 'Ledger seals',
   'idempotency-sweep': 'Expired request keys',
+  'history-sweep': 'Old sign-ins and sessions',
   'upload-sweep': 'Unused uploads',
 };
 const labelOf = (queue: string) => QUEUE_LABELS[queue] ?? queue;

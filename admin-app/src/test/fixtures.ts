@@ -73,7 +73,7 @@ export function failedJob(over: Partial<FailedJob> = {}): FailedJob {
 
 export function jobsOverview(failed: FailedJob[] = []): JobsOverview {
   const queue = (name: string) => ({ queue: name, waiting: 0, active: 0, failed: 0, completed: 3 });
-  return { queues: [queue('idempotency-sweep'), queue('ledger-seal'), { ...queue('mail'), failed: failed.length }, queue('maturity'), queue('upload-sweep')], failed };
+  return { queues: [queue('history-sweep'), queue('idempotency-sweep'), queue('ledger-seal'), { ...queue('mail'), failed: failed.length }, queue('maturity'), queue('upload-sweep')], failed };
 }
 
 export function liabilitySnapshot(over: Partial<LiabilitySnapshot> = {}): LiabilitySnapshot {

@@ -255,6 +255,21 @@ export const LedgerVerification = z.object({
 });
 export type LedgerVerification = z.infer<typeof LedgerVerification>;
 
+/** An open session of the caller (docs/security.md "Sessions"). */
+export const Session = z.object({
+  id: z.string(),
+  /** From the user agent, e.g. 'Chrome on Windows' */
+  device: z.string(),
+  ip: z.string(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+  /** The session making this request */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof Session>;
+export const SignIn = z.object({ at: isoDateTime, device: z.string(), ip: z.string(), success: z.boolean() });
+export type SignIn = z.infer<typeof SignIn>;
+
 /** The investor's portfolio value over time, from the ledger (dashboard chart). */
 export const PortfolioHistory = z.object({
   range: z.string(),

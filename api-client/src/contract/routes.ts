@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
-  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, PortfolioHistory, LedgerVerification, Plan,
+  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, PortfolioHistory, Session, SignIn, LedgerVerification, Plan,
   Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
@@ -45,6 +45,10 @@ const schemas = {
   createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
   getPlans: { response: dataOf(z.array(Plan)) },
   createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
+  listSessions: { response: dataOf(z.array(Session)) },
+  endSession: { params: z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'id must be a session id' }) }), response: MessageResponse },
+  endOtherSessions: { response: dataWithMessage(z.object({ ended: z.number().int() })) },
+  listSignIns: { response: dataOf(z.array(SignIn)) },
   getPortfolioHistory: { query: PortfolioHistoryQuery, response: dataOf(PortfolioHistory) },
   getInvestments: { response: dataOf(z.array(Investment)) },
   getTraders: { response: dataOf(z.array(Trader)) },

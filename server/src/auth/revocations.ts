@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types';
 
 /** The key of a token in revoked_tokens: its SHA-256, so the table never holds a usable token. */
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Revokes one token until its expiry (seconds since the epoch); rows of tokens that expired anyway
@@ -11,9 +11,4 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 export async function revokeToken(q: Queryable, token: string, exp: number): Promise<void> {
   await q.query('DELETE FROM revoked_tokens WHERE expires_at <= now()');
   await q.query('INSERT INTO revoked_tokens (token_hash, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (token_hash) DO NOTHING', [tokenHash(token), exp]);
-}
-
-export async function isRevoked(q: Queryable, token: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM revoked_tokens WHERE token_hash = $1', [tokenHash(token)]);
-  return rows.length > 0;
 }

@@ -19,6 +19,9 @@ export const SESSION_TTL_S = 12 * 3600;
 
 const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
+/** A fresh token id (96 random bits): also the id of the session a login opens. */
+export const newTokenId = (): string => b64(randomBytes(12));
+
 /** Signed, expiring bearer tokens: `v1.<claims base64url>.<HMAC-SHA256 base64url>`. */
 export class Tokens {
   constructor(private readonly secret: string) {}
@@ -27,8 +30,9 @@ export class Tokens {
     return createHmac('sha256', this.secret).update(data).digest();
   }
 
-  sign(claims: Omit<TokenClaims, 'exp' | 'jti'>, ttlSeconds: number, now = Date.now()): string {
-    const body = `v1.${b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ttlSeconds, jti: b64(randomBytes(12)) }))}`;
+  /** A token for `claims`; `jti` names its session (auth/sessions.ts), random when not given. */
+  sign(claims: Omit<TokenClaims, 'exp'>, ttlSeconds: number, now = Date.now()): string {
+    const body = `v1.${b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ttlSeconds, jti: claims.jti ?? newTokenId() }))}`;
     return `${body}.${b64(this.mac(body))}`;
   }
 

@@ -16,6 +16,7 @@ import solvency from './solvency/routes';
 import ledger from './ledger/routes';
 import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
+import sessions from './sessions/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const features: FastifyPluginAsync[] = [
   ledger,
   jobs,
   liabilities,
+  sessions,
 ];

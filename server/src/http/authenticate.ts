@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
-import { isRevoked } from '../auth/revocations';
+import { tokenHash } from '../auth/revocations';
+import { sessionEnded } from '../auth/sessions';
 import { findUserById, type UserRow } from '../db/users';
 import { AppError, forbidden, unauthorized } from '../errors';
 
@@ -12,6 +13,8 @@ export interface AuthInfo {
   /** The bearer token and its expiry (seconds since the epoch), for logout to revoke. */
   token: string;
   exp: number;
+  /** The token's session (its jti; docs/security.md "Sessions"). */
+  sessionId: string | undefined;
 }
 
 /** The bearer token of a request, if it has one. */
@@ -24,7 +27,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Who is calling, checked against the route's access: 401 without a valid token or when the
- * account is closed or the token was revoked (token_version bumped, or this token logged out), 403
+ * account is closed or the token was revoked (token_version bumped, its session ended: logged out
+ * or ended by its owner from another session), 403
  * for the wrong role.
  */
 export async function authenticate(request: FastifyRequest, access: Exclude<Access, 'none'>): Promise<AuthInfo> {
@@ -33,10 +37,10 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
   const user = await findUserById(request.server.db, claims.uid);
-  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await isRevoked(request.server.db, token))) {
+  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await sessionEnded(request.server.db, tokenHash(token), claims.jti))) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
   if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
-  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp };
+  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sweepSecurityHistory } from '../auth/sessions';
 import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { sealLedger } from '../ledger/seals';
 import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
@@ -22,7 +23,7 @@ const sweep = (name: string, expireInSeconds: number, run: () => Promise<void>):
 });
 
 /** The periodic kinds every process asks for (the harness runs their first jobs before a test starts). */
-export const PERIODIC_JOBS = ['maturity', 'idempotency-sweep', 'ledger-seal', 'upload-sweep'] as const;
+export const PERIODIC_JOBS = ['maturity', 'idempotency-sweep', 'history-sweep', 'ledger-seal', 'upload-sweep'] as const;
 
 /**
  * The platform's background work on the job queue (docs/server.md "Jobs"); every kind is safe to
@@ -40,6 +41,11 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
   jobs.define(
     sweep('idempotency-sweep', 300, async () => {
       await sweepIdempotencyKeys(db);
+    }),
+  );
+  jobs.define(
+    sweep('history-sweep', 300, async () => {
+      await sweepSecurityHistory(db);
     }),
   );
   jobs.define(
@@ -69,6 +75,7 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
     await jobs.start();
     await jobs.repeat('maturity', config.maturityIntervalMs);
     await jobs.repeat('idempotency-sweep', config.maturityIntervalMs);
+    await jobs.repeat('history-sweep', config.maturityIntervalMs);
     await jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
     if (config.uploadSweepIntervalMs > 0) await jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
   });

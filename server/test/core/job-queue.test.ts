@@ -97,7 +97,7 @@ describe('admin job routes', () => {
     const unknown = await t().call('retryJob', { token: admin.token, params: { queue: 'maturity', id: '5b0e8a36-1f55-4d49-9d2a-1a1b2c3d4e5f' } });
     expect(unknown.status).toBe(404);
     const overview = await t().call('listJobs', { token: admin.token });
-    expect(overview.body.data?.queues.map((q) => q.queue)).toEqual(['idempotency-sweep', 'ledger-seal', 'mail', 'maturity', 'upload-sweep']);
+    expect(overview.body.data?.queues.map((q) => q.queue)).toEqual(['history-sweep', 'idempotency-sweep', 'ledger-seal', 'mail', 'maturity', 'upload-sweep']);
   });
 });
 

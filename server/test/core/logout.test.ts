@@ -43,10 +43,19 @@ describe('POST /api/auth/logout', () => {
   test('rows of expired tokens are removed when another token is revoked', async () => {
     await t().db.query("INSERT INTO revoked_tokens (token_hash, expires_at) VALUES ('old', now() - interval '1 second')");
     const user = await t().registerUser();
-    await t().call('logout', { token: user.token });
+    // A token without a session row (signed here, not by a login) is revoked by its hash.
+    const sessionless = t().tokenFor(user.uid, 'user');
+    await t().call('logout', { token: sessionless });
     const { rows } = await t().db.query<{ token_hash: string }>('SELECT token_hash FROM revoked_tokens');
     expect(rows.map((r) => r.token_hash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
-    expect(JSON.stringify(rows)).not.toContain(user.token);
+    expect(JSON.stringify(rows)).not.toContain(sessionless);
+  });
+
+  test('a login\'s token is ended through its session: nothing lands in revoked_tokens', async () => {
+    const user = await t().registerUser();
+    await t().call('logout', { token: user.token });
+    expect((await t().db.query('SELECT 1 FROM revoked_tokens')).rows).toEqual([]);
+    expect((await t().db.query<{ ended_by: string }>('SELECT ended_by FROM sessions WHERE uid = $1', [user.uid])).rows).toEqual([{ ended_by: 'logout' }]);
   });
 
   test('a token issued before tokens carried an id (no jti) still works, and logout revokes it', async () => {

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
 import { Input } from '@halcyon/shared-ui';
 import type { UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
@@ -40,6 +42,7 @@ export default function Settings() {
   return (
     <NarrowPage>
       <BackLink />
+      <SecurityLink to="/user/security">Security: your signed-in devices and sign-in history</SecurityLink>
       <ProfileForm texts={TEXTS} toDraft={draftOf} toBody={trimmed}>
         {(form) => (
           <>
@@ -57,3 +60,8 @@ export default function Settings() {
     </NarrowPage>
   );
 }
+
+const SecurityLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.info};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;

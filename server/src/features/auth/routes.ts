@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
-import { REMEMBER_TTL_S, SESSION_TTL_S } from '../../auth/tokens';
+import { endSession, openSession, recordSignIn } from '../../auth/sessions';
+import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import { findUserByEmail, findUserById } from '../../db/users';
@@ -45,16 +46,27 @@ export default feature(
       const user = await findUserByEmail(db, body.email);
       // Unknown emails cost a hash too, so timing does not tell which emails have accounts.
       const ok = await app.hashGate.run(() => verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH));
+      const where = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      // Failures are kept for the account's owner to see (an unknown email has no owner).
+      if (user && (!ok || user.closed_at)) await recordSignIn(db, { uid: user.id, ...where, success: false });
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
-      const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version }, body.remember ? REMEMBER_TTL_S : SESSION_TTL_S);
+      const ttl = body.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
+      const jti = newTokenId();
+      const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
+      await db.tx(async (q) => {
+        await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, ...where });
+        await recordSignIn(q, { uid: user.id, ...where, success: true });
+      });
       const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
       return { data, token, message: 'Login Successfully' };
     },
   ),
 
-  // Only the presented token ends (other devices stay logged in); a revoked or expired token is a 401.
+  // Only the presented token's session ends (other devices stay logged in); a revoked or expired
+  // token is a 401. A token from before sessions is revoked by its hash.
   defineRoute('logout', async ({ auth, db }) => {
-    await revokeToken(db, auth.token, auth.exp);
+    const ended = auth.sessionId ? await endSession(db, auth.uid, auth.sessionId, 'logout') : false;
+    if (!ended) await revokeToken(db, auth.token, auth.exp);
     return { message: 'Logged out' };
   }),
 

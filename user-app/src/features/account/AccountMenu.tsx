@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Dropdown } from '@halcyon/shared-ui';
 import { dropdownAtom, endSession, type UserProfile } from '@halcyon/api-client';
-import { LogoutIcon, SettingsIcon, UserIcon } from '../../lib/icons';
+import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '../../lib/icons';
 import { Avatar } from '../../lib/Avatar';
 
 /** Avatar dropdown: name, email, Profile, Settings, Logout (spec 2). Open state is the session's dropdown slice. */
@@ -35,6 +35,9 @@ export function AccountMenu({ user }: { user: UserProfile }) {
         </Item>
         <Item as={Link} to="/user/setting" onClick={close}>
           <SettingsIcon size={18} /> Settings
+        </Item>
+        <Item as={Link} to="/user/security" onClick={close}>
+          <ShieldIcon size={18} /> Security
         </Item>
         <Item type="button" onClick={logout}>
           <LogoutIcon size={18} /> Logout

@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/types';
+
+// Sessions and sign-in history (docs/security.md "Sessions"): one row per login's token, checked
+// on every request by every process; sign-ins of existing accounts, kept 90 days.
+
+const HISTORY_DAYS = 90;
+/** last_seen_at is written at most this often per session (one small write a minute, not per request). */
+const SEEN_EVERY_S = 60;
+
+export interface SessionRow {
+  id: string;
+  ip: string;
+  user_agent: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+export interface SignInRow {
+  at: Date;
+  ip: string;
+  user_agent: string;
+  success: boolean;
+}
+
+/** The user agent as a person reads it: "Chrome on Windows", "Safari on iPhone"; its start otherwise. */
+export function describeDevice(userAgent: string): string {
+  const ua = userAgent || '';
+  const browser =
+    /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const os =
+    /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : null;
+  if (browser && os) return `${browser} on ${os}`;
+  if (browser || os) return (browser ?? os) as string;
+  return ua ? ua.slice(0, 60) : 'Unknown device';
+}
+
+export async function openSession(q: Queryable, s: { id: string; uid: string; expiresAt: number; ip: string; userAgent: string }): Promise<void> {
+  await q.query('INSERT INTO sessions (id, uid, expires_at, ip, user_agent) VALUES ($1, $2, to_timestamp($3), $4, $5)', [s.id, s.uid, s.expiresAt, s.ip, s.userAgent.slice(0, 500)]);
+}
+
+export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; userAgent: string; success: boolean }): Promise<void> {
+  await q.query('INSERT INTO sign_ins (uid, ip, user_agent, success) VALUES ($1, $2, $3, $4)', [s.uid, s.ip, s.userAgent.slice(0, 500), s.success]);
+}
+
+/**
+ * Whether the token's session has ended (or the token itself was logged out before sessions
+ * existed), in one round trip; notes the session as seen when that is a minute old.
+ */
+export async function sessionEnded(q: Queryable, tokenHash: string, sessionId: string | undefined): Promise<boolean> {
+  const { rows } = await q.query<{ ended: boolean; stale: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $1)
+            OR EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND ended_at IS NOT NULL) AS ended,
+            EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND last_seen_at < now() - make_interval(secs => $3)) AS stale`,
+    [tokenHash, sessionId ?? '', SEEN_EVERY_S],
+  );
+  const row = rows[0];
+  if (row?.stale && !row.ended) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  return row?.ended ?? false;
+}
+
+/** The user's sessions still open (not ended, not expired), newest first. */
+export async function openSessions(q: Queryable, uid: string): Promise<SessionRow[]> {
+  const { rows } = await q.query<SessionRow>(
+    'SELECT id, ip, user_agent, created_at, last_seen_at FROM sessions WHERE uid = $1 AND ended_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id LIMIT 100',
+    [uid],
+  );
+  return rows;
+}
+
+/** Ends one of `uid`'s open sessions; false when `id` is no open session of theirs (someone else's included). */
+export async function endSession(q: Queryable, uid: string, id: string, by: 'logout' | 'owner'): Promise<boolean> {
+  const r = await q.query("UPDATE sessions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND uid = $2 AND ended_at IS NULL AND expires_at > now()", [id, uid, by]);
+  return r.rowCount > 0;
+}
+
+/** Ends every open session of `uid` but `keep`; returns how many ended. */
+export async function endOtherSessions(q: Queryable, uid: string, keep: string | undefined): Promise<number> {
+  const r = await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'owner' WHERE uid = $1 AND id <> $2 AND ended_at IS NULL AND expires_at > now()", [uid, keep ?? '']);
+  return r.rowCount;
+}
+
+/** The user's sign-ins of the last 90 days, newest first (at most 200). */
+export async function recentSignIns(q: Queryable, uid: string): Promise<SignInRow[]> {
+  const { rows } = await q.query<SignInRow>(
+    'SELECT at, ip, user_agent, success FROM sign_ins WHERE uid = $1 AND at > now() - make_interval(days => $2) ORDER BY at DESC, id DESC LIMIT 200',
+    [uid, HISTORY_DAYS],
+  );
+  return rows;
+}
+
+/** Drops sign-ins older than 90 days and sessions that ended or expired more than 90 days ago. */
+export async function sweepSecurityHistory(q: Queryable): Promise<void> {
+  await q.query('DELETE FROM sign_ins WHERE at < now() - make_interval(days => $1)', [HISTORY_DAYS]);
+  await q.query('DELETE FROM sessions WHERE COALESCE(ended_at, expires_at) < now() - make_interval(days => $1) AND expires_at < now()', [HISTORY_DAYS]);
+}

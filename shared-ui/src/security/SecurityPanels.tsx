@@ -1,0 +1,125 @@
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { Loading } from '../Spinner';
+import { ErrorState } from '../States';
+import { formatDateTime } from '../format';
+import { Table } from '../table/Table';
+import { toast } from '../toast/toast';
+
+export interface SessionView {
+  id: string;
+  device: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export interface SignInView {
+  at: string;
+  device: string;
+  ip: string;
+  success: boolean;
+}
+
+/** A read as the panels show it: rows, or a failure to show with a retry, or still loading. */
+export interface ReadView<T> {
+  rows: readonly T[] | undefined;
+  error: string | null;
+  retry(): void;
+}
+
+export interface SecurityPanelsProps {
+  sessions: ReadView<SessionView>;
+  signIns: ReadView<SignInView>;
+  /** Ends one session; resolves with the server's message. A rejection's message is shown. */
+  endSession(id: string): Promise<string>;
+  endOtherSessions(): Promise<string>;
+  busy: boolean;
+}
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+const Result = styled.span<{ $ok: boolean }>`
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+  font-weight: 600;
+`;
+
+async function report(change: Promise<string>, failure: string): Promise<void> {
+  try {
+    toast.success(await change);
+  } catch (error) {
+    toast.error(error instanceof Error && error.message ? error.message : failure);
+  }
+}
+
+function Read<T>({ view, loading, children }: { view: ReadView<T>; loading: string; children: (rows: readonly T[]) => React.ReactNode }) {
+  if (view.error) return <ErrorState message={view.error} onRetry={view.retry} />;
+  if (!view.rows) return <Loading label={loading} />;
+  return <>{children(view.rows)}</>;
+}
+
+/**
+ * The Security screen's content for investors and admins alike (docs/security.md "Sessions"):
+ * open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
+ * all other sessions", and the sign-ins of the last 90 days, failures included.
+ */
+export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy }: SecurityPanelsProps) {
+  const sessionColumns = [
+    { key: 'device', header: 'Device', render: (s: SessionView) => (s.current ? `${s.device} (this device)` : s.device) },
+    { key: 'ip', header: 'IP address' },
+    { key: 'createdAt', header: 'Signed in', render: (s: SessionView) => formatDateTime(s.createdAt) },
+    { key: 'lastSeenAt', header: 'Last active', render: (s: SessionView) => formatDateTime(s.lastSeenAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (s: SessionView) =>
+        s.current ? null : (
+          <Button size="small" variant="secondary" disabled={busy} aria-label={`End session on ${s.device} from ${s.ip}`} onClick={() => void report(endSession(s.id), 'Failed to end the session.')}>
+            End session
+          </Button>
+        ),
+    },
+  ];
+  const signInColumns = [
+    { key: 'at', header: 'When', render: (s: SignInView) => formatDateTime(s.at) },
+    { key: 'device', header: 'Device' },
+    { key: 'ip', header: 'IP address' },
+    { key: 'success', header: 'Result', render: (s: SignInView) => <Result $ok={s.success}>{s.success ? 'Signed in' : 'Wrong password'}</Result> },
+  ];
+  return (
+    <>
+      <Section aria-labelledby="security-sessions">
+        <h2 id="security-sessions">Active sessions</h2>
+        <p>Every device signed in to your account. End any you do not recognise, then change your password.</p>
+        <Read view={sessions} loading="Loading your sessions">
+          {(rows) => (
+            <>
+              <Table caption="Active sessions" columns={sessionColumns} rows={rows} getRowKey={(s: SessionView) => s.id} />
+              {rows.some((s) => !s.current) && (
+                <div>
+                  <Button variant="secondary" disabled={busy} onClick={() => void report(endOtherSessions(), 'Failed to end the other sessions.')}>
+                    End all other sessions
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </Read>
+      </Section>
+      <Section aria-labelledby="security-sign-ins">
+        <h2 id="security-sign-ins">Sign-in history</h2>
+        <p>Sign-ins to your account in the last 90 days, including attempts with a wrong password.</p>
+        <Read view={signIns} loading="Loading your sign-in history">
+          {(rows) => <Table caption="Sign-in history" columns={signInColumns} rows={rows} getRowKey={(s: SignInView, i) => `${s.at}-${i}`} pageSize={20} />}
+        </Read>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useAccountSecurity } from '@halcyon/api-client';
+import { SecurityPanels } from '@halcyon/shared-ui';
+import { BackLink } from '../features/navigation/BackLink';
+import { Heading, Page } from '../lib/ui';
+
+/** /user/security: the investor's open sessions and sign-in history (linked from the account menu and Settings). */
+export default function Security() {
+  return (
+    <Page>
+      <BackLink />
+      <Heading>Security</Heading>
+      <SecurityPanels {...useAccountSecurity()} />
+    </Page>
+  );
+}
