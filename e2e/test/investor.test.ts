@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { adminLogin, call, createPlan, createTrader, ensureWalletAddresses, login, newInvestor } from '../src/api';
 import { pngBytes } from '../src/image';
 import { journey } from '../src/journey';
-import { at, eventually, field, passwordField, shown, text, url } from '../src/ui';
+import { at, eventually, field, loginInvestor, passwordField, shown, text, url } from '../src/ui';
 
 const j = journey('investor');
 const inv = newInvestor('inv');
@@ -169,6 +169,25 @@ describe('investor journey', () => {
       expect(await field(page, 'City').inputValue()).toBe('Lisbon');
       expect(await field(page, 'Bank name').inputValue()).toBe('Banco E2E');
     });
+  }));
+
+  test('a second device is signed out when ended from Security', () => j.step(page, 'a second device is signed out when ended from Security', async () => {
+    const phone = await j.open();
+    await loginInvestor(phone, inv.email, inv.password);
+    await page.goto(url('/user/main'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Security' }).click();
+    await at(page, '/user/security');
+    const sessions = page.getByRole('table', { name: 'Active sessions' });
+    await shown(sessions.getByText(/\(this device\)/));
+    await shown(page.getByRole('table', { name: 'Sign-in history' }).getByText('Signed in'));
+    await page.getByRole('button', { name: 'End all other sessions' }).click();
+    await text(page, /other sessions? ended\./);
+    // The other browser's next request is refused: it lands on the login page.
+    await phone.goto(url('/user/transactions'));
+    await at(phone, '/auth/login');
+    await page.goto(url('/user/transactions'));
+    await at(page, '/user/transactions');
   }));
 
   test('logout, then /user/main needs a login', () => j.step(page, 'logout, then /user/main needs a login', async () => {
