@@ -39,6 +39,9 @@ export function journey(file: string): Journey {
     list.push(context);
     const page = await context.newPage();
     page.on('pageerror', (err) => console.warn(`[${file}] page error on ${page.url()}: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') console.warn(`[${file}] console error on ${page.url()}: ${msg.text()}`);
+    });
     return page;
   };
   return {
@@ -52,8 +55,18 @@ export function journey(file: string): Journey {
         mkdirSync(resultsDir, { recursive: true });
         const shot = join(resultsDir, `${file}-${runInfo().database}-${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
         await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+        // The step's other browsers too (a second admin registering, an investor checking).
+        const others = contexts.flatMap((c) => c.pages());
+        const extra = await Promise.all(
+          others.map(async (p, i) => {
+            const path = shot.replace(/\.png$/, `-other-${i + 1}.png`);
+            await p.screenshot({ path, fullPage: true }).catch(() => undefined);
+            return `${p.url()} (screenshot ${path})`;
+          }),
+        );
         const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`step "${name}" failed on ${page.url()} (screenshot ${shot}):\n${message}`, { cause: error });
+        const also = extra.length ? `\nother pages: ${extra.join(', ')}` : '';
+        throw new Error(`step "${name}" failed on ${page.url()} (screenshot ${shot}):${also}\n${message}`, { cause: error });
       }
     },
   };

@@ -209,6 +209,8 @@ describe('admin journey', () => {
     await field(other, 'Email').fill(second.email);
     await passwordField(other).fill(second.password);
     await field(other, 'Invite Code').fill(code);
+    // As a person would: the strength verdict is shown (its rule loads on the first keystroke).
+    await shown(other.getByText(/Password strength:/));
     await other.getByRole('button', { name: 'Register' }).click();
     await text(other, 'Registration Successfully');
     await at(other, '/admin-auth/admin-login');

@@ -23,6 +23,7 @@ export const endpoints = {
   register: { method: 'POST', path: '/auth/register', access: 'none', summary: 'Register an investor', status: 201 },
   forgotPassword: { method: 'POST', path: '/auth/forgot_password', access: 'none', summary: 'Email a reset link (same answer for unknown emails)', status: 200 },
   resetPassword: { method: 'POST', path: '/auth/reset_password', access: 'none', summary: 'Send reset instructions, or with token and password reset it', status: 200 },
+  lockAccount: { method: 'POST', path: '/auth/lock-account', access: 'none', summary: 'Use an emailed lock link: end every session, freeze withdrawals until a password reset', status: 200 },
   registerAdmin: { method: 'POST', path: '/auth/register-admin', access: 'none', summary: 'Register an admin with an invite code', status: 201 },
   getProfile: { method: 'GET', path: '/user/profile', access: 'user', summary: 'The caller\'s profile with ledger-derived figures', status: 200 },
   updateProfile: { method: 'PATCH', path: '/user/profile', access: 'user', summary: 'Update profile or settings fields', status: 200 },

@@ -31,6 +31,8 @@ export const UserProfile = z.object({
   solBal: usdFigure,
   copyTraders: z.array(z.string()),
   createdAt: isoDateTime,
+  /** Ours (docs/security.md "Alerts"): shown in every mail; '' when not set */
+  antiPhishingPhrase: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

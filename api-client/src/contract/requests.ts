@@ -75,10 +75,16 @@ export const UpdateProfileBody = z
     ethereum: address,
     sol: address,
     usdt: address,
+    /** Ours: shown at the top of every mail we send this user (docs/security.md "Alerts"). */
+    antiPhishingPhrase: text(60),
   })
   .partial()
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** The token of an emailed "lock my account" link. */
+export const LockAccountBody = z.object({ token: z.string().min(20, { error: 'token: this lock link is incomplete' }).max(200) });
+export type LockAccountBody = z.infer<typeof LockAccountBody>;
 
 export const CreateDepositBody = z.object({ method: DepositMethod, amount: usdAmount, from: id });
 export type CreateDepositBody = z.infer<typeof CreateDepositBody>;

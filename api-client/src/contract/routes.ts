@@ -7,7 +7,7 @@ import {
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, InvestmentsQuery, PortfolioHistoryQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, InvestmentsQuery, LockAccountBody, PortfolioHistoryQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
 
@@ -34,6 +34,7 @@ const schemas = {
   register: { body: RegisterBody, response: dataWithMessage(UserProfile) },
   forgotPassword: { body: ForgotPasswordBody, response: MessageResponse },
   resetPassword: { body: ResetPasswordBody, response: MessageResponse },
+  lockAccount: { body: LockAccountBody, response: MessageResponse },
   registerAdmin: { body: RegisterAdminBody, response: dataWithMessage(AdminRecord) },
   getProfile: { response: dataOf(UserProfile) },
   updateProfile: { body: UpdateProfileBody, response: dataWithMessage(UserProfile) },

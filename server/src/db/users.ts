@@ -23,11 +23,16 @@ export interface UserRow {
   closed_at: Date | null;
   token_version: number;
   created_at: Date;
+  /** Shown at the top of every mail to this user (docs/security.md "Alerts"); '' = none. */
+  anti_phishing_phrase: string;
+  /** Set by a "lock my account" link; withdrawals are refused until the password is reset. */
+  withdrawals_frozen_at: Date | null;
 }
 
 /** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
 export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
-  bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at`;
+  bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at,
+  anti_phishing_phrase, withdrawals_frozen_at`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];

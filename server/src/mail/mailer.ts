@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/types';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -6,5 +8,9 @@ export interface MailMessage {
 
 /** Sends mail. Every implementation is wrapped by the outbox (mail/outbox.ts), which records first. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends `message`. The outbox takes `q`, a transaction, to queue the mail in it (the mail then
+   * exists only if that transaction commits); transports ignore it.
+   */
+  send(message: MailMessage, q?: Queryable): Promise<void>;
 }

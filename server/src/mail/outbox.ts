@@ -23,13 +23,18 @@ interface JobSender {
  * link) only at debug.
  */
 export function outboxMailer(db: Db, log: FastifyBaseLogger, jobs: JobSender, transport: Mailer | null): Mailer {
+  const record = async (q: Queryable, id: string, message: MailMessage) => {
+    // The recipient's anti-phishing phrase opens every mail we send them (docs/security.md "Alerts").
+    const phrase = (await q.query<{ p: string }>('SELECT anti_phishing_phrase AS p FROM users WHERE email = $1', [message.to])).rows[0]?.p;
+    const text = phrase ? `Your anti-phishing phrase: ${phrase}\n\n${message.text}` : message.text;
+    await q.query('INSERT INTO mail_outbox (id, to_address, subject, body) VALUES ($1, $2, $3, $4)', [id, message.to, message.subject, text]);
+    if (transport) await jobs.send(MAIL_JOB, { mailId: id } satisfies MailJob, q);
+  };
   return {
-    async send(message: MailMessage) {
+    async send(message: MailMessage, q?: Queryable) {
       const id = randomUUID();
-      await db.tx(async (q) => {
-        await q.query('INSERT INTO mail_outbox (id, to_address, subject, body) VALUES ($1, $2, $3, $4)', [id, message.to, message.subject, message.text]);
-        if (transport) await jobs.send(MAIL_JOB, { mailId: id } satisfies MailJob, q);
-      });
+      if (q) await record(q, id, message);
+      else await db.tx((tx) => record(tx, id, message));
       log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
       log.debug({ mailId: id, body: message.text }, 'mail body');
     },

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { findUserByEmail, type UserRow } from '../db/users';
 import { budgets, spend } from '../limits/budgets';
+import { sendSecurityAlert } from './alerts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -13,7 +14,7 @@ const invalidResetToken = () => new AppError(400, 'INVALID_RESET_TOKEN', 'This r
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Where emailed links point: PUBLIC_URL, else this server on localhost (never the request's Host header). */
-function publicOrigin(app: FastifyInstance): string {
+export function publicOrigin(app: FastifyInstance): string {
   return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
 }
 
@@ -74,8 +75,11 @@ export async function resetPassword(app: FastifyInstance, email: string, token: 
     );
     const uid = used.rows[0]?.user_id;
     if (!uid) return false;
-    await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1 WHERE id = $1', [uid, hash]);
+    // A new password also lifts a lock link's freeze on withdrawals (services/alerts.ts).
+    await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1, withdrawals_frozen_at = NULL WHERE id = $1', [uid, hash]);
     return true;
   });
   if (!done) throw invalidResetToken();
+  const user = await findUserByEmail(app.db, email);
+  if (user) await sendSecurityAlert(app, user, 'password-changed', `At ${new Date().toISOString()} (UTC). Every session of the account was ended.`);
 }

@@ -41,6 +41,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Prom
       ethereum: row.ethereum,
       sol: row.sol,
       usdt: row.usdt,
+      antiPhishingPhrase: row.anti_phishing_phrase,
       earnings: f?.earnings ?? 0,
       balance: f?.balance ?? 0,
       totalWithdrawals: f?.totalWithdrawals ?? 0,

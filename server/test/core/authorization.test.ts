@@ -57,7 +57,8 @@ test('a token of a demoted or revoked session (token_version bumped) is 401 on e
 test('routes with access none answer without a token', async () => {
   const open = names.filter((n) => routes[n].access === 'none');
   // latestLiabilities: the published proof-of-liabilities root is public by design (docs/ledger.md).
-  expect(open.sort()).toEqual(['forgotPassword', 'health', 'latestLiabilities', 'login', 'register', 'registerAdmin', 'resetPassword']);
+  // lockAccount: an emailed link's token is the credential (services/alerts.ts).
+  expect(open.sort()).toEqual(['forgotPassword', 'health', 'latestLiabilities', 'lockAccount', 'login', 'register', 'registerAdmin', 'resetPassword']);
   for (const n of open) expect((await hit(t(), n)).status).not.toBe(401);
 });
 

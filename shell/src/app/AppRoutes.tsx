@@ -13,11 +13,12 @@ const ForgotPasswordScreen = lazyScreen(() => import('../screens/auth/ForgotPass
 const ResetPasswordScreen = lazyScreen(() => import('../screens/auth/ResetPasswordScreen'), (m) => m.ResetPasswordScreen);
 const AdminLoginScreen = lazyScreen(() => import('../screens/auth/AdminLoginScreen'), (m) => m.AdminLoginScreen);
 const AdminRegisterScreen = lazyScreen(() => import('../screens/auth/AdminRegisterScreen'), (m) => m.AdminRegisterScreen);
+const LockAccountScreen = lazyScreen(() => import('../screens/auth/LockAccountScreen'), (m) => m.LockAccountScreen);
 const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.InfoScreen);
 
 /** Fetches every lazy shell screen (tests render them without suspending). */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, InfoScreen].map((s) => s.preload()));
+  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, InfoScreen].map((s) => s.preload()));
 }
 
 /** Each remote owns everything under its path, behind a session of its kind. */
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="auth/register" element={<RegisterScreen />} />
         <Route path="auth/forget_password" element={<ForgotPasswordScreen />} />
         <Route path="auth/reset_password" element={<ResetPasswordScreen />} />
+        <Route path="auth/lock-account" element={<LockAccountScreen />} />
         <Route path="admin-auth/admin-login" element={<AdminLoginScreen />} />
         <Route path="admin-auth/admin-reg" element={<AdminRegisterScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

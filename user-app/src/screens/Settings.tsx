@@ -6,11 +6,12 @@ import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
 import { NarrowPage, SectionTitle } from '../lib/ui';
 
-type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol';
+type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol' | 'antiPhishingPhrase';
 type Draft = Record<SettingsKey, string>;
+type Group = 'address' | 'bank' | 'wallet' | 'mail';
 
 /** The editable settings, in screen order, with the PATCH field names of spec 7. */
-const FIELDS: readonly { key: SettingsKey; label: string; group: 'address' | 'bank' | 'wallet' }[] = [
+const FIELDS: readonly { key: SettingsKey; label: string; group: Group }[] = [
   { key: 'state', label: 'State', group: 'address' },
   { key: 'city', label: 'City', group: 'address' },
   { key: 'bankName', label: 'Bank name', group: 'bank' },
@@ -19,20 +20,22 @@ const FIELDS: readonly { key: SettingsKey; label: string; group: 'address' | 'ba
   { key: 'bitcoin', label: 'Bitcoin address', group: 'wallet' },
   { key: 'ethereum', label: 'Ethereum address', group: 'wallet' },
   { key: 'sol', label: 'Solana address', group: 'wallet' },
+  // Ours (docs/security.md "Alerts"): a mail without it did not come from us.
+  { key: 'antiPhishingPhrase', label: 'Anti-phishing phrase', group: 'mail' },
 ];
 
 const TEXTS = { title: 'Settings', label: 'Settings', edit: 'Manage Settings', success: 'Settings updated successfully!', failure: 'Failed to update settings' };
 
 const draftOf = (p: UserProfile): Draft => ({
   state: p.state, city: p.city, bankName: p.bankName, accountNumber: p.accountNumber, routingNumber: p.routingNumber,
-  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol,
+  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol, antiPhishingPhrase: p.antiPhishingPhrase ?? '',
 });
 const trimmed = (d: Draft) => Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])) as Draft;
 
 const noop = () => undefined;
 
 /** One group's fields, read-only until 'Manage Settings'. */
-const group = (name: 'address' | 'bank' | 'wallet', { shown, editing, set }: ProfileDraft<Draft>) =>
+const group = (name: Group, { shown, editing, set }: ProfileDraft<Draft>) =>
   FIELDS.filter((f) => f.group === name).map(({ key, label }) => (
     <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" />
   ));
@@ -54,6 +57,9 @@ export default function Settings() {
             {group('bank', form)}
             <SectionTitle>Payout wallets</SectionTitle>
             {group('wallet', form)}
+            <SectionTitle>Email security</SectionTitle>
+            <p>A phrase of your choice, shown at the top of every email we send you. An email without it did not come from us.</p>
+            {group('mail', form)}
           </>
         )}
       </ProfileForm>

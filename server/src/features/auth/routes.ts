@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
-import { endSession, openSession, recordSignIn } from '../../auth/sessions';
+import { describeDevice, endSession, openSession, recordSignIn } from '../../auth/sessions';
+import { LOCKED_MESSAGE, isNewDevice, lockAccount, sendSecurityAlert } from '../../services/alerts';
 import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
@@ -57,6 +58,12 @@ export default feature(
         await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, ...where });
         await recordSignIn(q, { uid: user.id, ...where, success: true });
       });
+      // After the answer: a mail if this device never signed in to the account before.
+      app.background.start('new-device-alert', async () => {
+        if (!(await isNewDevice(db, user.id, where.userAgent))) return;
+        const detail = `Device: ${describeDevice(where.userAgent)}, IP address ${where.ip}, at ${new Date().toISOString()} (UTC).`;
+        await sendSecurityAlert(app, user, 'new-device', detail);
+      });
       const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
       return { data, token, message: 'Login Successfully' };
     },
@@ -68,6 +75,13 @@ export default feature(
     const ended = auth.sessionId ? await endSession(db, auth.uid, auth.sessionId, 'logout') : false;
     if (!ended) await revokeToken(db, auth.token, auth.exp);
     return { message: 'Logged out' };
+  }),
+
+  // The "lock my account" link of a security alert (a POST from the page the link opens, so a
+  // mail scanner following links locks nothing).
+  defineRoute('lockAccount', async ({ body, request }) => {
+    await lockAccount(request.server, body.token);
+    return { message: LOCKED_MESSAGE };
   }),
 
   defineRoute(

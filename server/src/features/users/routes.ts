@@ -3,6 +3,7 @@ import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
+import { sendSecurityAlert } from '../../services/alerts';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
@@ -22,6 +23,14 @@ const COLUMNS: Record<keyof UpdateProfileBody, string> = {
   ethereum: 'ethereum',
   sol: 'sol',
   usdt: 'usdt',
+  antiPhishingPhrase: 'anti_phishing_phrase',
+};
+
+/** Where withdrawals are paid: a change of any of them is mailed to the owner (services/alerts.ts). */
+const PAYOUT_COLUMNS = ['bitcoin', 'ethereum', 'sol', 'usdt', 'bank_name', 'account_number', 'routing_number'] as const;
+const PAYOUT_NAMES: Record<(typeof PAYOUT_COLUMNS)[number], string> = {
+  bitcoin: 'Bitcoin address', ethereum: 'Ethereum address', sol: 'Solana address', usdt: 'USDT address',
+  bank_name: 'bank name', account_number: 'account number', routing_number: 'routing number',
 };
 
 /** A profile picture is only an image this user uploaded here; null or '' clears it. */
@@ -50,7 +59,10 @@ export default feature(
       if (!entries.length) return auth.user;
       const sets = entries.map((k, i) => `${COLUMNS[k]} = $${i + 2}`);
       const updated = await q.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
-      return updated.rows[0] ?? (await openInvestor(q, auth.uid));
+      const after = updated.rows[0] ?? (await openInvestor(q, auth.uid));
+      const changed = PAYOUT_COLUMNS.filter((c) => after[c] !== auth.user[c]);
+      if (changed.length) await sendSecurityAlert(request.server, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_NAMES[c]).join(', ')}.`, q);
+      return after;
     });
     return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),

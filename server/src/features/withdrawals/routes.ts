@@ -3,12 +3,14 @@ import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
+import { assertWithdrawalsOpen, sendSecurityAlert } from '../../services/alerts';
 import { checkRequestLimits } from '../../services/request-limits';
 import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, savedPayoutAddress } from './service';
 
 export default feature(
-  defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey }) => {
+  defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey, request }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
+    assertWithdrawalsOpen(auth.user);
     // The contract's schema refused an address on bank withdrawals (rules/withdrawals.ts). Without
     // one (the spec's own body), a crypto withdrawal pays to the payout address saved in Settings.
     const typed = body.address?.trim() ?? '';
@@ -17,7 +19,10 @@ export default feature(
     const cents = usdToCents(body.amount);
     return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => {
       await checkRequestLimits(q, config.requestLimits, 'withdrawal', auth.uid, cents);
-      return { data: await requestWithdrawal(q, auth.uid, body.method, cents, address), message: 'Withdrawal request submitted successfully.' };
+      const withdrawal = await requestWithdrawal(q, auth.uid, body.method, cents, address);
+      const to = address ? ` to ${address}` : ' to your bank account';
+      await sendSecurityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`, q);
+      return { data: withdrawal, message: 'Withdrawal request submitted successfully.' };
     });
   }),
   defineRoute('listWithdrawals', async ({ db }) => ({ data: await listWithdrawals(db) })),

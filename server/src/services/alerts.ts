@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/types';
+import type { UserRow } from '../db/users';
+import { AppError } from '../errors';
+import { publicOrigin } from './password-reset';
+
+// Security alerts by mail, each with a one-click "lock my account" link (docs/security.md "Alerts").
+
+const LOCK_TTL_MS = 7 * 24 * 3600 * 1000;
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed';
+
+const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
+  'new-device': { subject: 'new sign-in to your account', line: 'Your account was just signed in to from a device it has not used before.' },
+  withdrawal: { subject: 'withdrawal requested', line: 'A withdrawal was just requested from your account.' },
+  'password-changed': { subject: 'your password was changed', line: 'The password of your account was just changed.' },
+  'payout-changed': { subject: 'your payout details changed', line: 'The payout addresses or bank details of your account were just changed.' },
+};
+
+export const LOCKED_MESSAGE = 'Your account is locked. Every session has ended and withdrawals are frozen until you reset your password.';
+const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock link is invalid, expired or already used');
+
+/**
+ * Mails `user` that `kind` just happened (`detail` says what), with a single-use link, valid 7
+ * days, that locks the account. Inside `q`'s transaction when given: the alert exists only if
+ * what it reports was saved.
+ */
+export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await (q ?? app.db).query('INSERT INTO account_lock_links (token_hash, uid, expires_at) VALUES ($1, $2, $3)', [sha256(token), user.id, new Date(Date.now() + LOCK_TTL_MS)]);
+  const { subject, line } = HEADLINES[kind];
+  const link = `${publicOrigin(app)}/auth/lock-account?token=${encodeURIComponent(token)}`;
+  await app.mailer.send(
+    {
+      to: user.email,
+      subject: `${app.config.brand}: ${subject}`,
+      text:
+        `Hello ${user.name},\n\n${line}\n${detail}\n\nIf this was you, there is nothing to do.\n\n` +
+        `If it was not you, lock your account now. Every session ends at once and withdrawals stay frozen until you reset your password:\n\n${link}\n\n` +
+        'The link works once, for 7 days.\n',
+    },
+    q,
+  );
+}
+
+/**
+ * Uses a lock link: once, within 7 days. Ends every session (token_version and the sessions
+ * table) and freezes withdrawals until the password is reset (password-reset.ts clears it).
+ */
+export async function lockAccount(app: FastifyInstance, token: string): Promise<void> {
+  const locked = await app.db.tx(async (q) => {
+    const used = await q.query<{ uid: string }>(
+      'UPDATE account_lock_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid',
+      [sha256(token)],
+    );
+    const uid = used.rows[0]?.uid;
+    if (!uid) return false;
+    await q.query('UPDATE users SET token_version = token_version + 1, withdrawals_frozen_at = now() WHERE id = $1', [uid]);
+    await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'owner' WHERE uid = $1 AND ended_at IS NULL", [uid]);
+    app.log.warn({ uid }, 'account locked from an alert link');
+    return true;
+  });
+  if (!locked) throw invalidLockLink();
+}
+
+/** 403 while a lock link's freeze holds (until the password is reset). */
+export function assertWithdrawalsOpen(user: Pick<UserRow, 'withdrawals_frozen_at'>): void {
+  if (user.withdrawals_frozen_at) throw new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
+}
+
+/** A successful sign-in from a user agent this account never signed in with before (not its very first sign-in). */
+export async function isNewDevice(q: Queryable, uid: string, userAgent: string): Promise<boolean> {
+  const { rows } = await q.query<{ earlier: boolean; known: boolean }>(
+    `SELECT count(*) > 1 AS earlier, count(*) FILTER (WHERE user_agent = $2) > 1 AS known FROM sign_ins WHERE uid = $1 AND success`,
+    [uid, userAgent.slice(0, 500)],
+  );
+  return Boolean(rows[0]?.earlier && !rows[0].known);
+}

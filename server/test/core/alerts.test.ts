@@ -1,0 +1,106 @@
+import { setupTestServer, type TestUser } from '../harness';
+import { fund, setupCast } from '../ledger/helpers';
+
+// Security alerts by mail with a "lock my account" link, and the anti-phishing phrase (issue 12
+// item 4; docs/security.md "Alerts").
+const t = setupTestServer();
+const { admin, ann } = setupCast(t, { ann: {} });
+
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+const mailsTo = (user: TestUser) => t().mails.filter((m) => m.to === user.email);
+const lockTokenIn = (text: string): string => {
+  const m = /\/auth\/lock-account\?token=([\w-]+)/.exec(text);
+  if (!m?.[1]) throw new Error(`no lock link in ${text}`);
+  return m[1];
+};
+
+async function loginFrom(user: TestUser, userAgent: string): Promise<string> {
+  const res = await t().request<{ token?: string }>('POST', '/auth/login', { body: { email: user.email, password: user.password }, headers: { 'user-agent': userAgent } });
+  return res.body.token ?? '';
+}
+
+test('a sign-in from a new device is mailed, with the device, the IP and a lock link; a known device is not', async () => {
+  t().mails.length = 0;
+  await loginFrom(ann, SAFARI_IPHONE);
+  await loginFrom(ann, SAFARI_IPHONE);
+  const mails = mailsTo(ann);
+  expect(mails.map((m) => m.subject)).toEqual(['Halcyon: new sign-in to your account']);
+  expect(mails[0]?.text).toContain('Device: Safari on iPhone, IP address 127.0.0.1');
+  expect(mails[0]?.text).toMatch(/\/auth\/lock-account\?token=[\w-]{40,}/);
+});
+
+test('each withdrawal request is mailed (in its own transaction); a payout-address change too', async () => {
+  await fund(t(), admin, ann, 500, 'bitcoin');
+  t().mails.length = 0;
+  const w = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 120, to: ann.uid, address: 'bc1q-alert-test' }, headers: { 'idempotency-key': 'alert-w1' } });
+  expect(w.status).toBe(201);
+  // A replay of the same request is the same withdrawal: no second mail.
+  await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 120, to: ann.uid, address: 'bc1q-alert-test' }, headers: { 'idempotency-key': 'alert-w1' } });
+  const p = await t().call('updateProfile', { token: ann.token, body: { bitcoin: 'bc1q-new-payout', city: 'Lisbon' } });
+  expect(p.status).toBe(200);
+  await t().call('updateProfile', { token: ann.token, body: { city: 'Porto' } }); // not a payout detail: no mail
+  expect(mailsTo(ann).map((m) => m.subject)).toEqual(['Halcyon: withdrawal requested', 'Halcyon: your payout details changed']);
+  expect(mailsTo(ann)[0]?.text).toContain('Amount: $120 by bitcoin to bc1q-alert-test.');
+  expect(mailsTo(ann)[1]?.text).toContain('Changed: Bitcoin address.');
+  // A refused withdrawal sends nothing: the alert is in the refused transaction.
+  t().mails.length = 0;
+  const tooMuch = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 100000, to: ann.uid, address: 'bc1q-alert-test' } });
+  expect(tooMuch.status).toBeGreaterThanOrEqual(400);
+  expect(mailsTo(ann)).toEqual([]);
+});
+
+test('the lock link ends every session and freezes withdrawals until the password is reset; it works once', async () => {
+  await fund(t(), admin, ann, 300);
+  const phone = await loginFrom(ann, SAFARI_IPHONE);
+  const token = lockTokenIn(mailsTo(ann).at(-1)?.text ?? '');
+  const locked = await t().call('lockAccount', { body: { token } });
+  expect(locked.status).toBe(200);
+  expect(locked.body.message).toBe('Your account is locked. Every session has ended and withdrawals are frozen until you reset your password.');
+  expect((await t().call('getProfile', { token: ann.token })).status).toBe(401);
+  expect((await t().call('getProfile', { token: phone })).status).toBe(401);
+  // Used once: a second use, or a made-up token, is refused.
+  const again = await t().call('lockAccount', { body: { token } });
+  expect(again.status).toBe(400);
+  expect(again.body.message).toBe('This lock link is invalid, expired or already used');
+  expect((await t().call('lockAccount', { body: { token: 'x'.repeat(43) } })).status).toBe(400);
+
+  // Signing in again with the same password works, but withdrawals stay frozen.
+  const back = await loginFrom(ann, SAFARI_IPHONE);
+  const frozen = await t().call('createWithdrawal', { token: back, body: { method: 'bank', amount: 10, to: ann.uid } });
+  expect(frozen.status).toBe(403);
+  expect(frozen.body).toMatchObject({ code: 'WITHDRAWALS_FROZEN', message: 'Withdrawals are frozen on this account until the password is reset.' });
+
+  // A password reset lifts it, and is itself mailed.
+  t().mails.length = 0;
+  await t().call('forgotPassword', { body: { email: ann.email } });
+  const reset = /token=([\w-]+)&email=/.exec(mailsTo(ann)[0]?.text ?? '')?.[1] ?? '';
+  const newPassword = 'Brand-New-Harbor-9931';
+  expect((await t().call('resetPassword', { body: { email: ann.email, token: reset, password: newPassword } })).status).toBe(200);
+  expect(mailsTo(ann).map((m) => m.subject)).toContain('Halcyon: your password was changed');
+  const fresh = await t().request<{ token?: string }>('POST', '/auth/login', { body: { email: ann.email, password: newPassword } });
+  const ok = await t().call('createWithdrawal', { token: fresh.body.token ?? '', body: { method: 'bank', amount: 10, to: ann.uid } });
+  expect(ok.status).toBe(201);
+});
+
+test('an expired lock link is refused', async () => {
+  await loginFrom(ann, SAFARI_IPHONE);
+  const token = lockTokenIn(mailsTo(ann).at(-1)?.text ?? '');
+  await t().db.query("UPDATE account_lock_links SET expires_at = now() - interval '1 second'");
+  expect((await t().call('lockAccount', { body: { token } })).status).toBe(400);
+  expect((await t().call('getProfile', { token: ann.token })).status).toBe(200);
+});
+
+test('the anti-phishing phrase opens every mail to its owner, alerts and reset links alike', async () => {
+  const saved = await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'blue heron at dawn' } });
+  expect(saved.body.data?.antiPhishingPhrase).toBe('blue heron at dawn');
+  t().mails.length = 0;
+  await loginFrom(ann, SAFARI_IPHONE);
+  await t().call('forgotPassword', { body: { email: ann.email } });
+  const mails = mailsTo(ann);
+  expect(mails).toHaveLength(2);
+  for (const m of mails) expect(m.text.startsWith('Your anti-phishing phrase: blue heron at dawn\n\n')).toBe(true);
+  const tooLong = await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'x'.repeat(61) } });
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.body.message).toMatch(/antiPhishingPhrase/);
+});
