@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   MAX_PENDING_WITHDRAWALS: int(1, 1_000_000_000).default(5),
   MAX_DEPOSIT_USD: int(1, 1_000_000_000_000).default(1_000_000),
   MAX_WITHDRAWAL_USD: int(1, 1_000_000_000_000).default(1_000_000),
+  PAYOUT_COOLDOWN_HOURS: int(0, 24 * 30).default(24),
+  PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: int(0, 24 * 30).default(24),
   RATE_LIMIT_LOGIN: int(0, 1_000_000).default(10),
   RATE_LIMIT_LOGIN_ACCOUNT: int(0, 1_000_000).default(20),
   RATE_LIMIT_LOGIN_IP: int(0, 1_000_000).default(20),
@@ -106,6 +108,11 @@ export interface Config {
   uploadGraceHours: number;
   /** Period of the unreferenced-upload sweep; 0 disables it. */
   uploadSweepIntervalMs: number;
+  /**
+   * Payout safety (docs/security.md "Payout addresses"): hours before a payout destination saved
+   * after the first approved deposit may be used, and withdrawals pause after a password change; 0 = off.
+   */
+  payoutSafety: { cooldownHours: number; passwordPauseHours: number };
   /** Request spam (security.md): open requests per user and the largest single request, in whole USD. */
   requestLimits: { maxPendingDeposits: number; maxPendingWithdrawals: number; maxDepositUsd: number; maxWithdrawalUsd: number };
   /**
@@ -181,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxPerHour: e.UPLOAD_MAX_PER_HOUR,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     uploadSweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+    payoutSafety: { cooldownHours: e.PAYOUT_COOLDOWN_HOURS, passwordPauseHours: e.PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS },
     requestLimits: {
       maxPendingDeposits: e.MAX_PENDING_DEPOSITS,
       maxPendingWithdrawals: e.MAX_PENDING_WITHDRAWALS,

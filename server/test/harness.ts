@@ -133,6 +133,10 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
       RATE_LIMIT_LOGIN_IP: '0',
       RATE_LIMIT_RESET_IP: '0',
       HASH_QUEUE: '100000',
+      // Payout safety off: tests withdraw to fresh addresses and right after resets; its own tests
+      // (core/payout-book.test.ts) turn it on.
+      PAYOUT_COOLDOWN_HOURS: '0',
+      PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: '0',
       MATURITY_INTERVAL_MS: '0',
       LEDGER_SEAL_INTERVAL_MS: '0',
       // Load shedding off: a slow shared machine must not turn test requests into 503s.

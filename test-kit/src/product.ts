@@ -144,6 +144,9 @@ async function launch(options: ProductOptions, ownsDataDir: boolean): Promise<Pr
       MAX_PENDING_WITHDRAWALS: '1000000000',
       MAX_DEPOSIT_USD: '1000000000000',
       MAX_WITHDRAWAL_USD: '1000000000000',
+      // Journeys and benchmarks withdraw to addresses they name on the spot (docs/security.md "Payout addresses").
+      PAYOUT_COOLDOWN_HOURS: '0',
+      PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: '0',
       ...options.env,
     },
   });

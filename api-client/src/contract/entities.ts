@@ -33,6 +33,8 @@ export const UserProfile = z.object({
   createdAt: isoDateTime,
   /** Ours (docs/security.md "Alerts"): shown in every mail; '' when not set */
   antiPhishingPhrase: z.string().optional(),
+  /** Ours (docs/security.md "Payout addresses"): payout destinations still cooling down → when usable (bitcoin, ethereum, sol, usdt, bank) */
+  payoutUsableFrom: z.record(z.string(), isoDateTime).optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

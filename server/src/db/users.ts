@@ -27,12 +27,15 @@ export interface UserRow {
   anti_phishing_phrase: string;
   /** Set by a "lock my account" link; withdrawals are refused until the password is reset. */
   withdrawals_frozen_at: Date | null;
+  /** Payout destination → ISO time it may first be used (services/payout-book.ts). */
+  payout_usable_from: Record<string, string>;
+  password_changed_at: Date | null;
 }
 
 /** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
 export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
   bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at,
-  anti_phishing_phrase, withdrawals_frozen_at`;
+  anti_phishing_phrase, withdrawals_frozen_at, payout_usable_from, password_changed_at`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];

@@ -76,7 +76,8 @@ export async function resetPassword(app: FastifyInstance, email: string, token: 
     const uid = used.rows[0]?.user_id;
     if (!uid) return false;
     // A new password also lifts a lock link's freeze on withdrawals (services/alerts.ts).
-    await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1, withdrawals_frozen_at = NULL WHERE id = $1', [uid, hash]);
+    // password_changed_at pauses withdrawals for a while (services/payout-book.ts).
+    await q.query('UPDATE users SET password_hash = $2, token_version = token_version + 1, withdrawals_frozen_at = NULL, password_changed_at = now() WHERE id = $1', [uid, hash]);
     return true;
   });
   if (!done) throw invalidResetToken();

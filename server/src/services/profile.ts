@@ -1,3 +1,4 @@
+import { coolingDown } from './payout-book';
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
@@ -42,6 +43,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Prom
       sol: row.sol,
       usdt: row.usdt,
       antiPhishingPhrase: row.anti_phishing_phrase,
+      payoutUsableFrom: coolingDown(row),
       earnings: f?.earnings ?? 0,
       balance: f?.balance ?? 0,
       totalWithdrawals: f?.totalWithdrawals ?? 0,

@@ -40,12 +40,14 @@ test('each withdrawal request is mailed (in its own transaction); a payout-addre
   const p = await t().call('updateProfile', { token: ann.token, body: { bitcoin: 'bc1q-new-payout', city: 'Lisbon' } });
   expect(p.status).toBe(200);
   await t().call('updateProfile', { token: ann.token, body: { city: 'Porto' } }); // not a payout detail: no mail
-  expect(mailsTo(ann).map((m) => m.subject)).toEqual(['Halcyon: withdrawal requested', 'Halcyon: your payout details changed']);
-  expect(mailsTo(ann)[0]?.text).toContain('Amount: $120 by bitcoin to bc1q-alert-test.');
-  expect(mailsTo(ann)[1]?.text).toContain('Changed: Bitcoin address.');
+  // Naming a new address saves it as the payout address: that change is mailed too.
+  expect(mailsTo(ann).map((m) => m.subject)).toEqual(['Halcyon: your payout details changed', 'Halcyon: withdrawal requested', 'Halcyon: your payout details changed']);
+  expect(mailsTo(ann)[0]?.text).toContain('Changed: Bitcoin address, by a withdrawal request naming a new address.');
+  expect(mailsTo(ann)[1]?.text).toContain('Amount: $120 by bitcoin to bc1q-alert-test.');
+  expect(mailsTo(ann)[2]?.text).toContain('Changed: Bitcoin address.');
   // A refused withdrawal sends nothing: the alert is in the refused transaction.
   t().mails.length = 0;
-  const tooMuch = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 100000, to: ann.uid, address: 'bc1q-alert-test' } });
+  const tooMuch = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 100000, to: ann.uid, address: 'bc1q-new-payout' } });
   expect(tooMuch.status).toBeGreaterThanOrEqual(400);
   expect(mailsTo(ann)).toEqual([]);
 });

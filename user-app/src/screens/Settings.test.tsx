@@ -78,3 +78,13 @@ describe('Settings', () => {
     expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();
   });
 });
+
+describe('Settings: payout safety', () => {
+  it('says until when a recently changed payout destination cannot be used', async () => {
+    http.on('GET /api/user/profile', ok({ ...me, payoutUsableFrom: { bitcoin: '2026-11-26T10:00:00.000Z', bank: '2026-11-26T11:00:00.000Z' } }));
+    await show();
+    expect(screen.getByLabelText('Bitcoin address')).toHaveAccessibleDescription(/Usable for withdrawals from/);
+    expect(screen.getByLabelText('Account number')).toHaveAccessibleDescription(/Usable for withdrawals from/);
+    expect(screen.getByLabelText('Ethereum address')).not.toHaveAccessibleDescription(/Usable/);
+  });
+});

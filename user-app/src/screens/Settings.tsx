@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Input } from '@halcyon/shared-ui';
+import { Input, formatDateTime } from '@halcyon/shared-ui';
 import type { UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
@@ -35,10 +35,17 @@ const trimmed = (d: Draft) => Object.fromEntries(FIELDS.map(({ key }) => [key, d
 const noop = () => undefined;
 
 /** One group's fields, read-only until 'Manage Settings'. */
-const group = (name: Group, { shown, editing, set }: ProfileDraft<Draft>) =>
+const group = (name: Group, { shown, editing, set, profile }: ProfileDraft<Draft>) =>
   FIELDS.filter((f) => f.group === name).map(({ key, label }) => (
-    <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" />
+    <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" hint={usableHint(profile, key)} />
   ));
+
+/** A payout destination changed after funding waits 24 hours (docs/security.md "Payout addresses"): say until when. */
+function usableHint(profile: UserProfile, key: SettingsKey): string | undefined {
+  const payoutKey = key === 'bankName' || key === 'accountNumber' || key === 'routingNumber' ? 'bank' : key;
+  const from = profile.payoutUsableFrom?.[payoutKey];
+  return from ? `Usable for withdrawals from ${formatDateTime(from)}.` : undefined;
+}
 
 /** /user/setting: read-only until 'Manage Settings'; saves address, bank and payout wallets. */
 export default function Settings() {

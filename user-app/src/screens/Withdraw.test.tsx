@@ -60,17 +60,23 @@ describe('Withdraw', () => {
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
   });
 
-  it('requires a wallet address for bitcoin, but not for usdt', async () => {
+  it('offers the saved payout address; without one a crypto withdrawal asks for an address, usdt does not', async () => {
     const u = await setup();
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
+    expect(screen.getByLabelText('Wallet address')).toHaveValue('bc1qada');
+    expect(screen.getByText('Your saved payout address (Settings).')).toBeInTheDocument();
+    await u.clear(screen.getByLabelText('Wallet address'));
     await u.type(screen.getByLabelText('Amount (USD)'), '100');
     await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
     expect(await screen.findByText('Please provide a valid wallet address.')).toBeInTheDocument();
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
+    await u.type(screen.getByLabelText('Wallet address'), 'bc1qother');
+    expect(screen.getByText(/A new address is saved as your payout address/)).toBeInTheDocument();
 
     http.on('POST /api/withdrawal', ok(withdrawal(), 'ok'));
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'usdt');
-    expect(screen.getByLabelText('Wallet address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Wallet address')).toHaveValue('TUada');
+    await u.clear(screen.getByLabelText('Wallet address'));
     await u.clear(screen.getByLabelText('Amount (USD)'));
     await u.type(screen.getByLabelText('Amount (USD)'), '50');
     await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
@@ -91,6 +97,7 @@ describe('Withdraw', () => {
       http.on('POST /api/withdrawal', ok(withdrawal({ amount: 120.46, method: 'bitcoin', address: 'bc1qdest' }), 'ok'));
       const u = await setup({ advanceTimers: jest.advanceTimersByTime });
       await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
+      await u.clear(screen.getByLabelText('Wallet address'));
       await u.type(screen.getByLabelText('Wallet address'), ' bc1qdest ');
       await u.type(screen.getByLabelText('Amount (USD)'), '120.46');
       await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Input, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useProfileQuery, withdrawalAddressProblem, type WithdrawMethod } from '@halcyon/api-client';
+import { Button, Input, Select, formatDateTime, formatMoney, toast } from '@halcyon/shared-ui';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useProfileQuery, withdrawalAddressProblem, type UserProfile, type WithdrawMethod } from '@halcyon/api-client';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
 import { withProgressToast } from '../lib/progressToast';
@@ -18,6 +18,22 @@ const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'usdt', label: 'USDT' },
 ];
 const isMethod = (v: string): v is WithdrawMethod => METHODS.some((m) => m.value === v);
+
+/** The payout address saved in Settings for a crypto method ('' when none). */
+function savedAddress(profile: UserProfile, method: WithdrawMethod): string {
+  const asset = assetByAbbr(METHOD_ASSET[method]);
+  return asset && method !== 'bank' ? (profile[asset.walletKey] ?? '').trim() : '';
+}
+
+/** Under the address: whether it is the saved one, when a recent change becomes usable, what a new one means. */
+function payoutHint(profile: UserProfile, method: WithdrawMethod, address: string): string | undefined {
+  const saved = savedAddress(profile, method);
+  const asset = assetByAbbr(METHOD_ASSET[method]);
+  const from = asset ? profile.payoutUsableFrom?.[asset.walletKey] : undefined;
+  if (saved && address.trim() === saved) return from ? `Your saved payout address, usable from ${formatDateTime(from)}.` : 'Your saved payout address (Settings).';
+  if (address.trim()) return 'A new address is saved as your payout address; once you have funded your account it can be used 24 hours later.';
+  return undefined;
+}
 
 /** /user/withdraw: request a withdrawal; funds are held until an admin decides. */
 export default function Withdraw() {
@@ -82,12 +98,22 @@ export default function Withdraw() {
             value={method}
             options={METHODS}
             onChange={(v) => {
-              setMethod(isMethod(v) ? v : '');
-              setAddress('');
+              const next = isMethod(v) ? v : '';
+              setMethod(next);
+              // The saved payout address is offered (docs/security.md "Payout addresses").
+              setAddress(next ? savedAddress(profile, next) : '');
             }}
           />
           {method && WITHDRAW_ADDRESS[method] !== 'none' ? (
-            <Input label="Wallet address" name="address" value={address} onChange={setAddress} placeholder="Enter your wallet address" autoComplete="off" />
+            <Input
+              label="Wallet address"
+              name="address"
+              value={address}
+              onChange={setAddress}
+              placeholder="Enter your wallet address"
+              autoComplete="off"
+              hint={payoutHint(profile, method, address)}
+            />
           ) : null}
           {method === 'bank' ? (
             <>

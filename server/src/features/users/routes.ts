@@ -4,6 +4,7 @@ import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendSecurityAlert } from '../../services/alerts';
+import { PAYOUT_KEY_OF_COLUMN, markPayoutSaved, type PayoutKey } from '../../services/payout-book';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
@@ -61,8 +62,11 @@ export default feature(
       const updated = await q.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
       const after = updated.rows[0] ?? (await openInvestor(q, auth.uid));
       const changed = PAYOUT_COLUMNS.filter((c) => after[c] !== auth.user[c]);
-      if (changed.length) await sendSecurityAlert(request.server, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_NAMES[c]).join(', ')}.`, q);
-      return after;
+      if (!changed.length) return after;
+      // A changed destination waits its cooldown (services/payout-book.ts) and is mailed to the owner.
+      await markPayoutSaved(q, auth.uid, [...new Set(changed.map((c) => PAYOUT_KEY_OF_COLUMN[c] as PayoutKey))], request.server.config.payoutSafety.cooldownHours);
+      await sendSecurityAlert(request.server, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_NAMES[c]).join(', ')}.`, q);
+      return (await findUserById(q, auth.uid)) ?? after;
     });
     return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),

@@ -4,17 +4,18 @@ import { badRequest, forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
 import { assertWithdrawalsOpen, sendSecurityAlert } from '../../services/alerts';
+import { payoutDestination } from '../../services/payout-book';
 import { checkRequestLimits } from '../../services/request-limits';
-import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, savedPayoutAddress } from './service';
+import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
 
 export default feature(
   defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey, request }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
     assertWithdrawalsOpen(auth.user);
     // The contract's schema refused an address on bank withdrawals (rules/withdrawals.ts). Without
-    // one (the spec's own body), a crypto withdrawal pays to the payout address saved in Settings.
-    const typed = body.address?.trim() ?? '';
-    const address = typed || (await savedPayoutAddress(db, auth.uid, body.method));
+    // one (the spec's own body), a crypto withdrawal pays to the payout address saved in Settings;
+    // a new one is saved and may have to wait (services/payout-book.ts).
+    const address = await payoutDestination(request.server, auth.user, body.method, body.address?.trim() ?? '');
     if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
     const cents = usdToCents(body.amount);
     return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => {

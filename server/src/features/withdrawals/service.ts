@@ -45,17 +45,6 @@ export async function requestWithdrawal(q: Queryable, uid: string, method: Withd
   return toWithdrawal(row);
 }
 
-/** Settings' payout address field of each method (users columns); bank pays to the bank fields. */
-const PAYOUT_COLUMN = { bitcoin: 'bitcoin', ethereum: 'ethereum', solana: 'sol', usdt: 'usdt', bank: null } as const satisfies Record<WithdrawMethod, string | null>;
-
-/** The investor's saved payout address for `method` ('' when none is saved, or for bank). */
-export async function savedPayoutAddress(q: Queryable, uid: string, method: WithdrawMethod): Promise<string> {
-  const column = PAYOUT_COLUMN[method];
-  if (!column) return '';
-  const r = await q.query<{ address: string | null }>(`SELECT ${column} AS address FROM users WHERE id = $1`, [uid]);
-  return r.rows[0]?.address?.trim() ?? '';
-}
-
 type Decision = { status: 'approved' | 'declined' | 'processing'; from: string[]; verb: string };
 const DECISIONS = {
   approve: { status: 'approved', from: ['pending', 'processing'], verb: 'approved' },

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { WithdrawMethod } from '@halcyon/api-client/contract';
+import type { Queryable } from '../db/types';
+import type { UserRow } from '../db/users';
+import { AppError } from '../errors';
+import { sendSecurityAlert } from './alerts';
+
+// The payout book (docs/security.md "Payout addresses"): the Settings wallet addresses and bank
+// fields are where withdrawals go; a destination saved after the account's first approved deposit
+// can be used only after a cooldown, and withdrawals pause after a password change.
+
+export type PayoutKey = 'bitcoin' | 'ethereum' | 'sol' | 'usdt' | 'bank';
+
+const PAYOUT_KEY: Readonly<Record<WithdrawMethod, PayoutKey>> = { bitcoin: 'bitcoin', ethereum: 'ethereum', solana: 'sol', usdt: 'usdt', bank: 'bank' };
+
+/** Which destination a users column belongs to. */
+export const PAYOUT_KEY_OF_COLUMN: Readonly<Record<string, PayoutKey>> = {
+  bitcoin: 'bitcoin', ethereum: 'ethereum', sol: 'sol', usdt: 'usdt', bank_name: 'bank', account_number: 'bank', routing_number: 'bank',
+};
+
+const LABELS: Record<PayoutKey, string> = { bitcoin: 'Bitcoin address', ethereum: 'Ethereum address', sol: 'Solana address', usdt: 'USDT address', bank: 'bank details' };
+
+/** '2026-11-26 14:05 UTC': how the refusals say when. */
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * When destinations saved now may be used: at once while the account never had an approved deposit
+ * (nothing to steal yet), otherwise after the cooldown. Records it for `keys`.
+ */
+export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], cooldownHours: number): Promise<Date> {
+  const { rows } = await q.query<{ funded: boolean }>("SELECT EXISTS (SELECT 1 FROM deposits WHERE uid = $1 AND status = 'approved') AS funded", [uid]);
+  const from = new Date(Date.now() + (rows[0]?.funded ? cooldownHours * 3600_000 : 0));
+  const patch = Object.fromEntries(keys.map((k) => [k, from.toISOString()]));
+  await q.query('UPDATE users SET payout_usable_from = payout_usable_from || $2::jsonb WHERE id = $1', [uid, JSON.stringify(patch)]);
+  return from;
+}
+
+/** The destinations still cooling down, with when each may be used (the profile shows them). */
+export function coolingDown(user: Pick<UserRow, 'payout_usable_from'>, now = Date.now()): Record<string, string> {
+  return Object.fromEntries(Object.entries(user.payout_usable_from ?? {}).filter(([, at]) => Date.parse(at) > now));
+}
+
+const cooldownError = (key: PayoutKey, from: Date) =>
+  new AppError(403, 'PAYOUT_COOLDOWN', `Your ${LABELS[key]} ${key === 'bank' ? 'were' : 'was'} saved recently. For your safety ${key === 'bank' ? 'they' : 'it'} can be used from ${utc(from)}.`);
+
+/**
+ * Where this withdrawal pays, or why not now. An address typed in the body that is not the saved
+ * one becomes the saved one (kept even though this request may be refused, and mailed to the
+ * owner); the destination must be past its cooldown, and the password must not have changed lately.
+ */
+export async function payoutDestination(app: FastifyInstance, user: UserRow, method: WithdrawMethod, typed: string): Promise<string> {
+  const { cooldownHours, passwordPauseHours } = app.config.payoutSafety;
+  if (user.password_changed_at && passwordPauseHours > 0) {
+    const until = new Date(user.password_changed_at.getTime() + passwordPauseHours * 3600_000);
+    if (until.getTime() > Date.now()) {
+      throw new AppError(403, 'PASSWORD_RECENTLY_CHANGED', `Withdrawals are paused for ${passwordPauseHours} hours after a password change, until ${utc(until)}.`);
+    }
+  }
+  const key = PAYOUT_KEY[method];
+  const saved = key === 'bank' ? '' : (user[key] ?? '').trim();
+  if (typed && key !== 'bank' && typed !== saved) {
+    const from = await app.db.tx(async (q) => {
+      await q.query(`UPDATE users SET ${key} = $2 WHERE id = $1`, [user.id, typed]);
+      const at = await markPayoutSaved(q, user.id, [key], cooldownHours);
+      await sendSecurityAlert(app, user, 'payout-changed', `Changed: ${LABELS[key]}, by a withdrawal request naming a new address.`, q);
+      return at;
+    });
+    if (from.getTime() > Date.now()) throw cooldownError(key, from);
+    return typed;
+  }
+  const from = user.payout_usable_from?.[key];
+  if (from && Date.parse(from) > Date.now()) throw cooldownError(key, new Date(from));
+  return typed || saved;
+}

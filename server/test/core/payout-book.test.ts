@@ -1,0 +1,76 @@
+import { setupTestServer } from '../harness';
+import { fund, setupCast } from '../ledger/helpers';
+
+// The payout book (issue 12 item 1; docs/security.md "Payout addresses"), with its safety on:
+// 24 h before a destination saved after the first approved deposit can be used, 24 h of no
+// withdrawals after a password change.
+const t = setupTestServer({ payoutSafety: { cooldownHours: 24, passwordPauseHours: 24 } });
+const { admin, ann } = setupCast(t, { ann: {} });
+
+const withdraw = (body: { method: 'bitcoin' | 'ethereum' | 'solana' | 'usdt' | 'bank'; amount: number; address?: string }) =>
+  t().call('createWithdrawal', { token: ann.token, body: { ...body, to: ann.uid } });
+const utcPattern = /(it|they) can be used from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/;
+
+test('an address saved before any approved deposit is usable at once; the spec body pays to it', async () => {
+  expect((await t().call('updateProfile', { token: ann.token, body: { bitcoin: 'bc1q-before-funding' } })).status).toBe(200);
+  await fund(t(), admin, ann, 300, 'bitcoin');
+  const w = await withdraw({ method: 'bitcoin', amount: 50 });
+  expect(w.status).toBe(201);
+  expect(w.body.data?.address).toBe('bc1q-before-funding');
+  // Naming the saved address is the same destination.
+  expect((await withdraw({ method: 'bitcoin', amount: 10, address: 'bc1q-before-funding' })).status).toBe(201);
+});
+
+test('a crypto withdrawal with no saved address is a 400 with the spec text', async () => {
+  await fund(t(), admin, ann, 100, 'ethereum');
+  const w = await withdraw({ method: 'ethereum', amount: 10 });
+  expect(w.status).toBe(400);
+  expect(w.body.message).toBe('Please provide a valid wallet address.');
+});
+
+test('after funding, a changed address (Settings or a new one in the body) waits 24 h, and the refusal says from when', async () => {
+  await fund(t(), admin, ann, 300, 'bitcoin');
+  const saved = await t().call('updateProfile', { token: ann.token, body: { bitcoin: 'bc1q-after-funding' } });
+  expect(Object.keys(saved.body.data?.payoutUsableFrom ?? {})).toEqual(['bitcoin']);
+  const refused = await withdraw({ method: 'bitcoin', amount: 20 });
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe('PAYOUT_COOLDOWN');
+  expect(refused.body.message).toMatch(/^Your Bitcoin address was saved recently\. For your safety it/);
+  expect(refused.body.message).toMatch(utcPattern);
+
+  // A new address in the body becomes the saved one (kept although refused) and waits too.
+  const named = await withdraw({ method: 'bitcoin', amount: 20, address: 'bc1q-typed-new' });
+  expect(named.status).toBe(403);
+  expect(named.body.message).toMatch(utcPattern);
+  expect((await t().call('getProfile', { token: ann.token })).body.data?.bitcoin).toBe('bc1q-typed-new');
+
+  // 24 h later (moved back by hand) it pays there; no money moved while refused.
+  await t().db.query(`UPDATE users SET payout_usable_from = jsonb_set(payout_usable_from, '{bitcoin}', to_jsonb((now() - interval '1 minute')::text)) WHERE id = $1`, [ann.uid]);
+  const later = await withdraw({ method: 'bitcoin', amount: 20 });
+  expect(later.status).toBe(201);
+  expect(later.body.data?.address).toBe('bc1q-typed-new');
+});
+
+test('bank details changed after funding hold bank withdrawals for 24 h; other settings do not', async () => {
+  await fund(t(), admin, ann, 200);
+  await t().call('updateProfile', { token: ann.token, body: { city: 'Lisbon' } });
+  expect((await withdraw({ method: 'bank', amount: 10 })).status).toBe(201);
+  await t().call('updateProfile', { token: ann.token, body: { accountNumber: '99887766' } });
+  const held = await withdraw({ method: 'bank', amount: 10 });
+  expect(held.status).toBe(403);
+  expect(held.body.message).toMatch(/^Your bank details were saved recently/);
+  expect((await withdraw({ method: 'usdt', amount: 10 })).status).toBe(201); // usdt: no address needed, nothing changed
+});
+
+test('withdrawals pause 24 h after a password change, with the time they resume', async () => {
+  await fund(t(), admin, ann, 100);
+  await t().call('forgotPassword', { body: { email: ann.email } });
+  const token = /token=([\w-]+)&email=/.exec(t().mails.find((m) => m.to === ann.email)?.text ?? '')?.[1] ?? '';
+  const password = 'Brand-New-Harbor-9931';
+  expect((await t().call('resetPassword', { body: { email: ann.email, token, password } })).status).toBe(200);
+  const login = await t().request<{ token?: string }>('POST', '/auth/login', { body: { email: ann.email, password } });
+  const w = await t().call('createWithdrawal', { token: login.body.token ?? '', body: { method: 'usdt', amount: 10, to: ann.uid } });
+  expect(w.status).toBe(403);
+  expect(w.body.code).toBe('PASSWORD_RECENTLY_CHANGED');
+  expect(w.body.message).toMatch(/^Withdrawals are paused for 24 hours after a password change, until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/);
+});
