@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   MAX_PENDING_WITHDRAWALS: int(1, 1_000_000_000).default(5),
   MAX_DEPOSIT_USD: int(1, 1_000_000_000_000).default(1_000_000),
   MAX_WITHDRAWAL_USD: int(1, 1_000_000_000_000).default(1_000_000),
+  SESSION_IDLE_HOURS: int(0, 24 * 365).default(72),
   PAYOUT_COOLDOWN_HOURS: int(0, 24 * 30).default(24),
   PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: int(0, 24 * 30).default(24),
   RATE_LIMIT_LOGIN: int(0, 1_000_000).default(10),
@@ -113,6 +114,8 @@ export interface Config {
    * after the first approved deposit may be used, and withdrawals pause after a password change; 0 = off.
    */
   payoutSafety: { cooldownHours: number; passwordPauseHours: number };
+  /** A session unused this many hours ends (docs/security.md "Sessions"); 0 = never. */
+  sessionIdleHours: number;
   /** Request spam (security.md): open requests per user and the largest single request, in whole USD. */
   requestLimits: { maxPendingDeposits: number; maxPendingWithdrawals: number; maxDepositUsd: number; maxWithdrawalUsd: number };
   /**
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxPerHour: e.UPLOAD_MAX_PER_HOUR,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     uploadSweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
     payoutSafety: { cooldownHours: e.PAYOUT_COOLDOWN_HOURS, passwordPauseHours: e.PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS },
     requestLimits: {
       maxPendingDeposits: e.MAX_PENDING_DEPOSITS,

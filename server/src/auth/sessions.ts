@@ -44,25 +44,35 @@ export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; u
 
 /**
  * Whether the token's session has ended (or the token itself was logged out before sessions
- * existed), in one round trip; notes the session as seen when that is a minute old.
+ * existed), in one round trip. A session unused for `idleHours` (0: never) ends now, as idle.
+ * Notes the session as seen when that is a minute old.
  */
-export async function sessionEnded(q: Queryable, tokenHash: string, sessionId: string | undefined): Promise<boolean> {
-  const { rows } = await q.query<{ ended: boolean; stale: boolean }>(
+export async function sessionEnded(q: Queryable, tokenHash: string, sessionId: string | undefined, idleHours: number): Promise<boolean> {
+  const { rows } = await q.query<{ ended: boolean; idle: boolean; stale: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $1)
             OR EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND ended_at IS NOT NULL) AS ended,
+            EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND $4 > 0 AND last_seen_at < now() - make_interval(hours => $4)) AS idle,
             EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND last_seen_at < now() - make_interval(secs => $3)) AS stale`,
-    [tokenHash, sessionId ?? '', SEEN_EVERY_S],
+    [tokenHash, sessionId ?? '', SEEN_EVERY_S, idleHours],
   );
   const row = rows[0];
-  if (row?.stale && !row.ended) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
-  return row?.ended ?? false;
+  if (!row) return false;
+  if (row.ended) return true;
+  if (row.idle) {
+    await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'idle' WHERE id = $1 AND ended_at IS NULL", [sessionId]);
+    return true;
+  }
+  if (row.stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  return false;
 }
 
-/** The user's sessions still open (not ended, not expired), newest first. */
-export async function openSessions(q: Queryable, uid: string): Promise<SessionRow[]> {
+/** The user's sessions still open (not ended, expired or idle past `idleHours`), newest first. */
+export async function openSessions(q: Queryable, uid: string, idleHours: number): Promise<SessionRow[]> {
   const { rows } = await q.query<SessionRow>(
-    'SELECT id, ip, user_agent, created_at, last_seen_at FROM sessions WHERE uid = $1 AND ended_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id LIMIT 100',
-    [uid],
+    `SELECT id, ip, user_agent, created_at, last_seen_at FROM sessions
+      WHERE uid = $1 AND ended_at IS NULL AND expires_at > now() AND ($2 = 0 OR last_seen_at > now() - make_interval(hours => $2))
+      ORDER BY created_at DESC, id LIMIT 100`,
+    [uid, idleHours],
   );
   return rows;
 }

@@ -37,7 +37,7 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
   const user = await findUserById(request.server.db, claims.uid);
-  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await sessionEnded(request.server.db, tokenHash(token), claims.jti))) {
+  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await sessionEnded(request.server.db, tokenHash(token), claims.jti, request.server.config.sessionIdleHours))) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');

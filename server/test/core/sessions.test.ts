@@ -139,3 +139,17 @@ test('devices people recognise', () => {
   expect(describeDevice('curl/8.5.0')).toBe('curl/8.5.0');
   expect(describeDevice('')).toBe('Unknown device');
 });
+
+test('a session unused for SESSION_IDLE_HOURS ends at its next request, and is no longer listed', async () => {
+  const ann = await t().registerUser();
+  const phone = await loginFrom(ann, SAFARI_IPHONE);
+  const phoneId = (await sessions(phone)).find((s) => s.current)?.id ?? '';
+  // 73 hours without a request (default idle limit 72 h).
+  await t().db.query("UPDATE sessions SET last_seen_at = now() - interval '73 hours' WHERE id = $1", [phoneId]);
+  expect((await sessions(ann.token)).map((s) => s.id)).not.toContain(phoneId);
+  const refused = await t().call('getProfile', { token: phone });
+  expect(refused.status).toBe(401);
+  expect(refused.body.code).toBe('SESSION_REVOKED');
+  expect((await t().db.query<{ ended_by: string }>('SELECT ended_by FROM sessions WHERE id = $1', [phoneId])).rows).toEqual([{ ended_by: 'idle' }]);
+  expect(await profileStatus(ann.token)).toBe(200);
+});

@@ -12,7 +12,7 @@ CREATE TABLE sessions (
   ip text NOT NULL,
   user_agent text NOT NULL,
   ended_at timestamptz,
-  ended_by text CHECK (ended_by IN ('logout', 'owner'))
+  ended_by text CHECK (ended_by IN ('logout', 'owner', 'idle'))
 );
 CREATE INDEX sessions_by_user ON sessions (uid, created_at DESC);
 CREATE INDEX sessions_expired ON sessions (expires_at);

@@ -6,8 +6,8 @@ import { iso } from '../../ledger/rows';
 // The caller's own sessions and sign-ins, investors and admins alike (docs/security.md "Sessions").
 // Every query is scoped to auth.uid: nobody can see or end another person's session.
 export default feature(
-  defineRoute('listSessions', async ({ db, auth }) => ({
-    data: (await openSessions(db, auth.uid)).map((s) => ({
+  defineRoute('listSessions', async ({ db, auth, config }) => ({
+    data: (await openSessions(db, auth.uid, config.sessionIdleHours)).map((s) => ({
       id: s.id, device: describeDevice(s.user_agent), ip: s.ip, createdAt: iso(s.created_at), lastSeenAt: iso(s.last_seen_at), current: s.id === auth.sessionId,
     })),
   })),
