@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER: int(0, 1_000_000).default(5),
   RATE_LIMIT_RESET: int(0, 1_000_000).default(5),
   RATE_LIMIT_RESET_IP: int(0, 1_000_000).default(20),
+  RATE_LIMIT_2FA: int(0, 1_000_000).default(10),
+  REQUIRE_ADMIN_2FA: bool.default(false),
   HASH_CONCURRENCY: int(1, 64).default(4),
   WORKERS: int(1, 64).default(1),
   MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000).default(1000),
@@ -123,7 +125,9 @@ export interface Config {
    * email an hour, per IP 10 minutes; registrations per IP an hour; reset mails per address an hour,
    * reset requests per IP an hour.
    */
-  rateLimits: { login: number; loginAccount: number; loginIp: number; register: number; reset: number; resetIp: number };
+  rateLimits: { login: number; loginAccount: number; loginIp: number; register: number; reset: number; resetIp: number; secondFactor: number };
+  /** Admins need two-factor on for money decisions (docs/security.md "Two-factor"); the production setting. */
+  requireAdmin2fa: boolean;
   /** Server processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL. */
   workers: number;
   /** Load shedding (@fastify/under-pressure): 503 OVERLOADED past these; 0 turns one off. */
@@ -206,7 +210,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       register: e.RATE_LIMIT_REGISTER,
       reset: e.RATE_LIMIT_RESET,
       resetIp: e.RATE_LIMIT_RESET_IP,
+      secondFactor: e.RATE_LIMIT_2FA,
     },
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     hashing: { concurrency: e.HASH_CONCURRENCY, queue: e.HASH_QUEUE },
     workers: e.WORKERS,
     pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION },

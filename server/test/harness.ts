@@ -132,6 +132,7 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
       RATE_LIMIT_LOGIN_ACCOUNT: '0',
       RATE_LIMIT_LOGIN_IP: '0',
       RATE_LIMIT_RESET_IP: '0',
+      RATE_LIMIT_2FA: '0',
       HASH_QUEUE: '100000',
       // Payout safety off: tests withdraw to fresh addresses and right after resets; its own tests
       // (core/payout-book.test.ts) turn it on.

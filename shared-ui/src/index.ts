@@ -35,3 +35,4 @@ export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
 export { SecurityPanels, type SecurityPanelsProps, type SessionView, type SignInView, type ReadView } from './security/SecurityPanels';
+export { type TwoFactorView } from './security/TwoFactorPanel';

@@ -132,6 +132,7 @@ async function launch(options: ProductOptions, ownsDataDir: boolean): Promise<Pr
       RATE_LIMIT_LOGIN_ACCOUNT: '0',
       RATE_LIMIT_LOGIN_IP: '0',
       RATE_LIMIT_RESET_IP: '0',
+      RATE_LIMIT_2FA: '0',
       HASH_QUEUE: '100000',
       // Load shedding off: journeys and benchmarks on a busy machine must not meet 503s by chance.
       MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -110,3 +110,17 @@ describe('AdminLayout', () => {
     }
   });
 });
+
+describe('AdminLayout: two-factor prompt', () => {
+  it('asks an admin without two-factor to turn it on, on every screen; says nothing once it is on', async () => {
+    const http = stubHttp({ 'GET /api/account/2fa': { body: { data: { enabled: false, recoveryCodesLeft: 0 } } } });
+    try {
+      const view = renderWithProviders(<Layout />, { route: '/admin/plans' });
+      expect(await screen.findByText(/Your admin account has no two-factor authentication yet/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'turn it on in Security' })).toHaveAttribute('href', '/admin/security');
+      view.unmount();
+    } finally {
+      http.restore();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { brandAtom, endSession } from '@halcyon/api-client';
 import { Loading, Logo } from '@halcyon/shared-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { ADMIN_LOGIN_PATH, NAV_ENTRIES } from './nav';
+import { TwoFactorPrompt } from './TwoFactorPrompt';
 
 const SIDEBAR = '248px';
 
@@ -172,6 +173,7 @@ export function AdminLayout() {
         </Logout>
       </Sidebar>
       <Main>
+        <TwoFactorPrompt />
         <Suspense fallback={<Loading label="Loading screen" />}>
           <Outlet />
         </Suspense>

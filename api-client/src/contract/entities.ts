@@ -35,6 +35,8 @@ export const UserProfile = z.object({
   antiPhishingPhrase: z.string().optional(),
   /** Ours (docs/security.md "Payout addresses"): payout destinations still cooling down → when usable (bitcoin, ethereum, sol, usdt, bank) */
   payoutUsableFrom: z.record(z.string(), isoDateTime).optional(),
+  /** Ours (docs/security.md "Two-factor"): withdrawals and payout changes then need a code */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -48,8 +50,11 @@ export const AdminRecord = z.object({
 });
 export type AdminRecord = z.infer<typeof AdminRecord>;
 
-/** A row of the admin's users table: the profile, never a password (deviations.md). */
-export const AdminUserRow = UserProfile;
+/**
+ * A row of the admin's users table: the profile, never a password (deviations.md), nor the user's
+ * anti-phishing phrase (an admin who knows it could forge a convincing mail).
+ */
+export const AdminUserRow = UserProfile.omit({ antiPhishingPhrase: true });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
 export const WalletAddress = z.object({
@@ -258,6 +263,12 @@ export const LedgerVerification = z.object({
   firstBroken: z.object({ seal: z.number().int(), transferId: z.string().nullable(), problem: z.string() }).nullable(),
 });
 export type LedgerVerification = z.infer<typeof LedgerVerification>;
+
+/** GET /account/2fa. */
+export const TwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
 /** An open session of the caller (docs/security.md "Sessions"). */
 export const Session = z.object({

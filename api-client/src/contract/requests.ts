@@ -34,7 +34,10 @@ export const phone = z.string({ error: 'is required' }).trim().refine(isPhoneNum
 export const dob = z.string().superRefine(byRule(dobProblem));
 const address = text(200);
 
-export const LoginBody = z.object({ email, password, remember: z.boolean().optional() });
+/** A two-factor code (6 digits) or a recovery code (docs/security.md "Two-factor"); ours, optional. */
+const secondFactor = z.string().max(20, { error: 'must be at most 20 characters' }).optional();
+
+export const LoginBody = z.object({ email, password, remember: z.boolean().optional(), code: secondFactor });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.object({
@@ -53,7 +56,7 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
  * Spec body is `{ email }` (send reset instructions). With `token` and `password` from the
  * emailed link it performs the reset.
  */
-export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional() });
+export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional(), code: secondFactor });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const RegisterAdminBody = z.object({ email, password: newPassword, name: text(120).optional(), inviteCode: text(100).optional() });
@@ -77,10 +80,16 @@ export const UpdateProfileBody = z
     usdt: address,
     /** Ours: shown at the top of every mail we send this user (docs/security.md "Alerts"). */
     antiPhishingPhrase: text(60),
+    /** With two-factor on, a payout change needs a code. */
+    code: secondFactor,
   })
   .partial()
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** POST /account/2fa/enable and /disable: a code of the authenticator (or, to disable, a recovery code). */
+export const TwoFactorCodeBody = z.object({ code: z.string().min(1, { error: 'code is required' }).max(20) });
+export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
 
 /** The token of an emailed "lock my account" link. */
 export const LockAccountBody = z.object({ token: z.string().min(20, { error: 'token: this lock link is incomplete' }).max(200) });
@@ -94,7 +103,7 @@ export type CreateDepositBody = z.infer<typeof CreateDepositBody>;
  * spec's own body), a crypto withdrawal pays to the saved payout address (rules/withdrawals.ts).
  */
 export const CreateWithdrawalBody = z
-  .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional() })
+  .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional(), code: secondFactor })
   .superRefine((b, ctx) => {
     const reason = withdrawalBodyAddressProblem(b.method, b.address);
     if (reason !== null) ctx.addIssue({ code: 'custom', message: reason, path: ['address'] });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
-  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, PortfolioHistory, Session, SignIn, LedgerVerification, Plan,
+  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, PortfolioHistory, Session, SignIn, TwoFactorSetup, TwoFactorStatus, LedgerVerification, Plan,
   Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, InvestmentsQuery, LockAccountBody, PortfolioHistoryQuery, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, InvestmentsQuery, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
 
@@ -46,6 +46,10 @@ const schemas = {
   createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
   getPlans: { response: dataOf(z.array(Plan)) },
   createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
+  getTwoFactor: { response: dataOf(TwoFactorStatus) },
+  startTwoFactor: { response: dataOf(TwoFactorSetup) },
+  enableTwoFactor: { body: TwoFactorCodeBody, response: dataWithMessage(z.object({ recoveryCodes: z.array(z.string()) })) },
+  disableTwoFactor: { body: TwoFactorCodeBody, response: MessageResponse },
   listSessions: { response: dataOf(z.array(Session)) },
   endSession: { params: z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'id must be a session id' }) }), response: MessageResponse },
   endOtherSessions: { response: dataWithMessage(z.object({ ended: z.number().int() })) },

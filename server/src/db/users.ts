@@ -30,12 +30,14 @@ export interface UserRow {
   /** Payout destination → ISO time it may first be used (services/payout-book.ts). */
   payout_usable_from: Record<string, string>;
   password_changed_at: Date | null;
+  /** Set while TOTP two-factor is on (auth/two-factor.ts). */
+  totp_secret: string | null;
 }
 
 /** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
 export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
   bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at,
-  anti_phishing_phrase, withdrawals_frozen_at, payout_usable_from, password_changed_at`;
+  anti_phishing_phrase, withdrawals_frozen_at, payout_usable_from, password_changed_at, totp_secret`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];

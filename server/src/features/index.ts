@@ -17,6 +17,7 @@ import ledger from './ledger/routes';
 import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
 import sessions from './sessions/routes';
+import twoFactor from './two-factor/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const features: FastifyPluginAsync[] = [
   jobs,
   liabilities,
   sessions,
+  twoFactor,
 ];

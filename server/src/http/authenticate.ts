@@ -42,5 +42,9 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
   if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
+  // REQUIRE_ADMIN_2FA (production): no admin change, money decisions first, without two-factor on.
+  if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !user.totp_secret) {
+    throw new AppError(403, 'ADMIN_2FA_REQUIRED', 'Turn on two-factor authentication (Security) before making changes as an admin.');
+  }
   return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti };
 }

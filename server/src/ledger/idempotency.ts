@@ -23,6 +23,11 @@ export interface IdempotencyScope {
   route: RouteName;
   /** What makes two requests "the same": params and body after validation. */
   request: unknown;
+  /**
+   * A check that runs once per key, before the transaction, and not when the stored answer is
+   * replayed (a two-factor code is spent by it: a retry after a lost answer must not need another).
+   */
+  before?: () => Promise<void>;
 }
 
 interface KeyRow {
@@ -38,7 +43,10 @@ interface ErrorBody {
 }
 
 export async function idempotent<T>(db: Db, scope: IdempotencyScope, run: (q: TxQueryable) => Promise<T>): Promise<T> {
-  if (scope.key === undefined) return db.tx(run);
+  if (scope.key === undefined) {
+    await scope.before?.();
+    return db.tx(run);
+  }
   // Its format (1–255 visible characters) is checked by defineRoute before the handler runs.
   const key = scope.key;
   const hash = requestHash(scope.route, scope.request);
@@ -48,6 +56,7 @@ export async function idempotent<T>(db: Db, scope: IdempotencyScope, run: (q: Tx
   if (replay) return replay as T;
 
   try {
+    await scope.before?.();
     return await db.tx(async (q) => {
       const result = await run(q);
       await finish(q, scope.uid, key, claim, routes[scope.route].status, result);

@@ -28,6 +28,8 @@ export const budgets = {
   resetMail: { name: 'reset-mail:email', windowMs: HOUR, limit: (c) => c.rateLimits.reset },
   /** Reset requests of any kind (mails to many addresses, token guesses) from one IP. */
   resetIp: { name: 'reset:ip', windowMs: HOUR, limit: (c) => c.rateLimits.resetIp },
+  /** Two-factor codes tried for one account (login, withdrawals, changes): 10⁶ codes must not be guessable. */
+  secondFactor: { name: '2fa:uid', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.secondFactor },
 } satisfies Record<string, Budget>;
 
 /** The stored key: a hash, so the table or Redis never holds an email address or an IP. */

@@ -10,13 +10,15 @@ import { publicOrigin } from './password-reset';
 const LOCK_TTL_MS = 7 * 24 * 3600 * 1000;
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
-export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed';
+export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed' | '2fa-on' | '2fa-off';
 
 const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
   'new-device': { subject: 'new sign-in to your account', line: 'Your account was just signed in to from a device it has not used before.' },
   withdrawal: { subject: 'withdrawal requested', line: 'A withdrawal was just requested from your account.' },
   'password-changed': { subject: 'your password was changed', line: 'The password of your account was just changed.' },
   'payout-changed': { subject: 'your payout details changed', line: 'The payout addresses or bank details of your account were just changed.' },
+  '2fa-on': { subject: 'two-factor authentication turned on', line: 'Two-factor authentication was just turned on for your account.' },
+  '2fa-off': { subject: 'two-factor authentication turned off', line: 'Two-factor authentication was just turned off for your account.' },
 };
 
 export const LOCKED_MESSAGE = 'Your account is locked. Every session has ended and withdrawals are frozen until you reset your password.';

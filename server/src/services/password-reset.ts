@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { findUserByEmail, type UserRow } from '../db/users';
 import { budgets, spend } from '../limits/budgets';
 import { sendSecurityAlert } from './alerts';
+import { requireSecondFactor } from './second-factor';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -56,13 +57,16 @@ export async function sendResetLink(app: FastifyInstance, user: Pick<UserRow, 'i
  * Consumes the token (once, atomically), sets the password and revokes every existing session.
  * A token that is not valid now is refused before the (costly) hash of the new password.
  */
-export async function resetPassword(app: FastifyInstance, email: string, token: string, password: string): Promise<void> {
-  const valid = await app.db.query(
-    `SELECT 1 FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+export async function resetPassword(app: FastifyInstance, email: string, token: string, password: string, code?: string): Promise<void> {
+  const valid = await app.db.query<{ id: string; totp_secret: string | null }>(
+    `SELECT u.id, u.totp_secret FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.email = $2 AND u.closed_at IS NULL`,
     [sha256(token), email],
   );
-  if (!valid.rows.length) throw invalidResetToken();
+  const owner = valid.rows[0];
+  if (!owner) throw invalidResetToken();
+  // With two-factor on, the mailbox alone does not reset the password (400: the link stays valid).
+  await requireSecondFactor(app, owner, code, 400);
   const hash = await app.hashGate.run(() => hashPassword(password, app.config.scryptCost));
   const done = await app.db.tx(async (q) => {
     const used = await q.query<{ user_id: string }>(

@@ -53,7 +53,7 @@ export async function payoutDestination(app: FastifyInstance, user: UserRow, met
   if (user.password_changed_at && passwordPauseHours > 0) {
     const until = new Date(user.password_changed_at.getTime() + passwordPauseHours * 3600_000);
     if (until.getTime() > Date.now()) {
-      throw new AppError(403, 'PASSWORD_RECENTLY_CHANGED', `Withdrawals are paused for ${passwordPauseHours} hours after a password change, until ${utc(until)}.`);
+      throw new AppError(403, 'PASSWORD_RECENTLY_CHANGED', `Withdrawals are paused for ${passwordPauseHours} hours after a password or two-factor change, until ${utc(until)}.`);
     }
   }
   const key = PAYOUT_KEY[method];

@@ -44,6 +44,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Prom
       usdt: row.usdt,
       antiPhishingPhrase: row.anti_phishing_phrase,
       payoutUsableFrom: coolingDown(row),
+      twoFactorEnabled: Boolean(row.totp_secret),
       earnings: f?.earnings ?? 0,
       balance: f?.balance ?? 0,
       totalWithdrawals: f?.totalWithdrawals ?? 0,

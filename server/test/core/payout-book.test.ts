@@ -72,5 +72,5 @@ test('withdrawals pause 24 h after a password change, with the time they resume'
   const w = await t().call('createWithdrawal', { token: login.body.token ?? '', body: { method: 'usdt', amount: 10, to: ann.uid } });
   expect(w.status).toBe(403);
   expect(w.body.code).toBe('PASSWORD_RECENTLY_CHANGED');
-  expect(w.body.message).toMatch(/^Withdrawals are paused for 24 hours after a password change, until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/);
+  expect(w.body.message).toMatch(/^Withdrawals are paused for 24 hours after a password or two-factor change, until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/);
 });

@@ -5,6 +5,7 @@ import { ErrorState } from '../States';
 import { formatDateTime } from '../format';
 import { Table } from '../table/Table';
 import { toast } from '../toast/toast';
+import { TwoFactorPanel, type TwoFactorView } from './TwoFactorPanel';
 
 export interface SessionView {
   id: string;
@@ -36,6 +37,7 @@ export interface SecurityPanelsProps {
   endSession(id: string): Promise<string>;
   endOtherSessions(): Promise<string>;
   busy: boolean;
+  twoFactor: TwoFactorView;
 }
 
 const Section = styled.section`
@@ -66,11 +68,11 @@ function Read<T>({ view, loading, children }: { view: ReadView<T>; loading: stri
 }
 
 /**
- * The Security screen's content for investors and admins alike (docs/security.md "Sessions"):
- * open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
+ * The Security screen's content for investors and admins alike (docs/security.md "Sessions",
+ * "Two-factor"): two-factor authentication, open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
  * all other sessions", and the sign-ins of the last 90 days, failures included.
  */
-export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy }: SecurityPanelsProps) {
+export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy, twoFactor }: SecurityPanelsProps) {
   const sessionColumns = [
     { key: 'device', header: 'Device', render: (s: SessionView) => (s.current ? `${s.device} (this device)` : s.device) },
     { key: 'ip', header: 'IP address' },
@@ -95,6 +97,7 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
   ];
   return (
     <>
+      <TwoFactorPanel {...twoFactor} />
       <Section aria-labelledby="security-sessions">
         <h2 id="security-sessions">Active sessions</h2>
         <p>Every device signed in to your account. End any you do not recognise, then change your password.</p>

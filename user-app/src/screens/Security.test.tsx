@@ -59,3 +59,42 @@ describe('Security (/user/security)', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
+
+describe('Security: two-factor', () => {
+  it('sets up with a QR code and a first code, then shows the ten recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_v, i) => `abcd${i}-efgh${i}`);
+    http = stubHttp({
+      'GET /api/account/sessions': ok([session({})]),
+      'GET /api/account/sign-ins': ok(signIns),
+      'GET /api/account/2fa': ok({ enabled: false, recoveryCodesLeft: 0 }),
+      'POST /api/account/2fa/setup': ok({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Halcyon:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Halcyon' }),
+      'POST /api/account/2fa/enable': ok({ recoveryCodes: codes }, 'Two-factor authentication is on. Keep your recovery codes somewhere safe: each works once.'),
+    });
+    renderWithProviders(<Security />, { route: '/user/security' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByTitle('QR code for your authenticator app')).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    http.on('GET /api/account/2fa', ok({ enabled: true, recoveryCodesLeft: 10 }));
+    await userEvent.type(screen.getByLabelText('Code from the app'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(http.calls('POST /api/account/2fa/enable')[0]?.body).toEqual({ code: '123456' });
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+  });
+
+  it('turns off with a code; a wrong code shows the server\'s message', async () => {
+    http = stubHttp({
+      'GET /api/account/sessions': ok([session({})]),
+      'GET /api/account/sign-ins': ok(signIns),
+      'GET /api/account/2fa': ok({ enabled: true, recoveryCodesLeft: 9 }),
+      'POST /api/account/2fa/disable': fail(403, 'That code is not valid. Use the current code, or one of your recovery codes.', 'TOTP_INVALID'),
+    });
+    renderWithProviders(<Security />, { route: '/user/security' });
+    await userEvent.type(await screen.findByLabelText('Code to turn it off'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    expect(await screen.findByText('That code is not valid. Use the current code, or one of your recovery codes.')).toBeInTheDocument();
+  });
+});

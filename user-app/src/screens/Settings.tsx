@@ -7,7 +7,8 @@ import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm'
 import { NarrowPage, SectionTitle } from '../lib/ui';
 
 type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol' | 'antiPhishingPhrase';
-type Draft = Record<SettingsKey, string>;
+/** `code`: with two-factor on, a payout change needs one (docs/security.md "Two-factor"). */
+type Draft = Record<SettingsKey | 'code', string>;
 type Group = 'address' | 'bank' | 'wallet' | 'mail';
 
 /** The editable settings, in screen order, with the PATCH field names of spec 7. */
@@ -28,9 +29,9 @@ const TEXTS = { title: 'Settings', label: 'Settings', edit: 'Manage Settings', s
 
 const draftOf = (p: UserProfile): Draft => ({
   state: p.state, city: p.city, bankName: p.bankName, accountNumber: p.accountNumber, routingNumber: p.routingNumber,
-  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol, antiPhishingPhrase: p.antiPhishingPhrase ?? '',
+  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol, antiPhishingPhrase: p.antiPhishingPhrase ?? '', code: '',
 });
-const trimmed = (d: Draft) => Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])) as Draft;
+const trimmed = (d: Draft) => ({ ...Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])), ...(d.code.trim() ? { code: d.code.trim() } : {}) });
 
 const noop = () => undefined;
 
@@ -64,6 +65,9 @@ export default function Settings() {
             {group('bank', form)}
             <SectionTitle>Payout wallets</SectionTitle>
             {group('wallet', form)}
+            {form.editing && form.profile.twoFactorEnabled ? (
+              <Input label="Authentication code" name="code" value={form.shown.code} onChange={(v) => form.set('code', v)} autoComplete="one-time-code" placeholder="123456" hint="Two-factor is on: changing a payout address or bank detail needs a code." />
+            ) : null}
             <SectionTitle>Email security</SectionTitle>
             <p>A phrase of your choice, shown at the top of every email we send you. An email without it did not come from us.</p>
             {group('mail', form)}

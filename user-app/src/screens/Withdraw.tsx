@@ -45,6 +45,7 @@ export default function Withdraw() {
   const [method, setMethod] = useState<WithdrawMethod | ''>('');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
+  const [code, setCode] = useState('');
 
   if (!profile) {
     return (
@@ -68,7 +69,12 @@ export default function Withdraw() {
       toast.error('Please provide a valid wallet address.');
       return;
     }
-    const body = { method, amount: value, to: profile.uid, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
+    const body = {
+      method, amount: value, to: profile.uid,
+      ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}),
+      // With two-factor on (docs/security.md "Two-factor"), the server needs a code.
+      ...(profile.twoFactorEnabled && code.trim() ? { code: code.trim() } : {}),
+    };
     const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
     const ok = await withProgressToast(texts, async () => {
       await withdrawal.mutateAsync({ input: { body } });
@@ -77,6 +83,7 @@ export default function Withdraw() {
     setMethod('');
     setAddress('');
     setAmount('');
+    setCode('');
     redirect();
   };
 
@@ -137,6 +144,9 @@ export default function Withdraw() {
                 }
               />
               <Input label="Charge" name="charge" value="$0.00" onChange={() => undefined} readOnly />
+              {profile.twoFactorEnabled ? (
+                <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="From your authenticator app (two-factor is on)." />
+              ) : null}
               <Button type="submit" loading={withdrawal.isPending} fullWidth>
                 Withdraw Now
               </Button>

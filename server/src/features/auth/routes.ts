@@ -3,6 +3,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
 import { describeDevice, endSession, openSession, recordSignIn } from '../../auth/sessions';
 import { LOCKED_MESSAGE, isNewDevice, lockAccount, sendSecurityAlert } from '../../services/alerts';
+import { requireSecondFactor } from '../../services/second-factor';
 import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
@@ -51,6 +52,12 @@ export default feature(
       // Failures are kept for the account's owner to see (an unknown email has no owner).
       if (user && (!ok || user.closed_at)) await recordSignIn(db, { uid: user.id, ...where, success: false });
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
+      try {
+        await requireSecondFactor(app, user, body.code, 401);
+      } catch (error) {
+        if (body.code) await recordSignIn(db, { uid: user.id, ...where, success: false });
+        throw error;
+      }
       const ttl = body.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
       const jti = newTokenId();
       const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
@@ -121,7 +128,7 @@ export default feature(
       if (body.token === undefined) throw badRequest('token: is required');
       if (body.password === undefined) throw badRequest('password: is required');
       await spend(request.server, [[budgets.resetIp, request.ip]]);
-      await resetPassword(request.server, body.email, body.token, body.password);
+      await resetPassword(request.server, body.email, body.token, body.password, body.code);
       return { message: 'Your password has been reset. You can log in now.' };
     },
   ),

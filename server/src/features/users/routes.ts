@@ -4,13 +4,14 @@ import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendSecurityAlert } from '../../services/alerts';
+import { requireSecondFactor } from '../../services/second-factor';
 import { PAYOUT_KEY_OF_COLUMN, markPayoutSaved, type PayoutKey } from '../../services/payout-book';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
 import type { Queryable } from '../../db/types';
 
-const COLUMNS: Record<keyof UpdateProfileBody, string> = {
+const COLUMNS: Record<Exclude<keyof UpdateProfileBody, 'code'>, string> = {
   name: 'name',
   profilePic: 'profile_pic',
   dob: 'dob',
@@ -52,7 +53,12 @@ export default feature(
   defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
 
   defineRoute('updateProfile', async ({ auth, body, db, request }) => {
-    const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k) => body[k] !== undefined);
+    const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && body[k] !== undefined);
+    // With two-factor on, a payout change needs a code: checked before the transaction (the check
+    // spends a rate-limit budget and uses its own connection).
+    if (entries.some((k) => (PAYOUT_COLUMNS as readonly string[]).includes(COLUMNS[k]) && body[k] !== auth.user[COLUMNS[k] as (typeof PAYOUT_COLUMNS)[number]])) {
+      await requireSecondFactor(request.server, auth.user, body.code);
+    }
     // One transaction: the picture's upload stays locked (FOR SHARE) until the reference is saved,
     // so the upload sweep cannot delete it in between.
     const row = await db.tx(async (q) => {
@@ -73,7 +79,8 @@ export default feature(
 
   defineRoute('listUsers', async ({ db }) => {
     const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE role = 'user' AND closed_at IS NULL ORDER BY created_at DESC, id`);
-    return { data: await userProfiles(db, rows) };
+    // Not the users' anti-phishing phrases (AdminUserRow).
+    return { data: (await userProfiles(db, rows)).map(({ antiPhishingPhrase: _phrase, ...row }) => row) };
   }),
 
   // Closing, not deleting: the ledger keeps the account's history; its sessions end at once.

@@ -5,6 +5,7 @@ import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
 import { assertWithdrawalsOpen, sendSecurityAlert } from '../../services/alerts';
 import { payoutDestination } from '../../services/payout-book';
+import { requireSecondFactor } from '../../services/second-factor';
 import { checkRequestLimits } from '../../services/request-limits';
 import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
 
@@ -12,13 +13,19 @@ export default feature(
   defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey, request }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
     assertWithdrawalsOpen(auth.user);
-    // The contract's schema refused an address on bank withdrawals (rules/withdrawals.ts). Without
-    // one (the spec's own body), a crypto withdrawal pays to the payout address saved in Settings;
-    // a new one is saved and may have to wait (services/payout-book.ts).
-    const address = await payoutDestination(request.server, auth.user, body.method, body.address?.trim() ?? '');
-    if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
     const cents = usdToCents(body.amount);
-    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body } }, async (q) => {
+    let address = '';
+    // Once per Idempotency-Key, before the money moves (a replay of the stored answer needs none):
+    // with two-factor on, a code, before anything else, a new address in the body included. The
+    // contract's schema refused an address on bank withdrawals (rules/withdrawals.ts); without one
+    // (the spec's own body) a crypto withdrawal pays to the saved payout address, and a new one is
+    // saved and may have to wait (services/payout-book.ts).
+    const before = async () => {
+      await requireSecondFactor(request.server, auth.user, body.code);
+      address = await payoutDestination(request.server, auth.user, body.method, body.address?.trim() ?? '');
+      if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
+    };
+    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before }, async (q) => {
       await checkRequestLimits(q, config.requestLimits, 'withdrawal', auth.uid, cents);
       const withdrawal = await requestWithdrawal(q, auth.uid, body.method, cents, address);
       const to = address ? ` to ${address}` : ' to your bank account';

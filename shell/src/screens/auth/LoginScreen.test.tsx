@@ -90,6 +90,27 @@ describe('Login (/auth/login and /)', () => {
     expect(JSON.parse(sessionStorage.getItem('halcyon:user') ?? '{}')).toMatchObject({ token: 'short', remember: false });
   });
 
+  it('with two-factor on: the server asks for a code, the code field appears, and the login is sent again with it', async () => {
+    const calls = stubApi({
+      'POST /auth/login': (body) =>
+        (body as { code?: string }).code === '123456'
+          ? { status: 200, json: { data: userProfile, token: 'user-token' } }
+          : { status: 401, json: { message: 'Enter the 6-digit code from your authenticator app.', code: 'TOTP_REQUIRED' } },
+    });
+    renderShell('/auth/login');
+    const user = await fillLogin('ada@example.com', 'hunter22');
+    expect(screen.queryByLabelText(/^Authentication code/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/^Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/main'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ada@example.com', password: 'hunter22', remember: false },
+      { email: 'ada@example.com', password: 'hunter22', remember: false, code: '123456' },
+    ]);
+  });
+
   it("shows the server's message when the login fails", async () => {
     stubApi({ 'POST /auth/login': { status: 401, json: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } } });
     renderShell('/auth/login');

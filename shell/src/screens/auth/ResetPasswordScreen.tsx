@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '@halcyon/api-client';
+import { ApiError, api } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
@@ -21,6 +21,9 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  // With two-factor on, the mailbox alone does not reset the password: the server asks for a code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const emailRule = { name: 'email', type: 'email', value: email } as const;
   const passwordRules = [
     { name: 'password', type: 'password', value: password },
@@ -36,7 +39,14 @@ export function ResetPasswordScreen() {
     },
     // With a token an expired or used link has a reason worth showing: the server's message.
     toasts: { loading: 'Please wait...', success: (r) => r.message, failure: FAILURE, fixedFailure: !token },
-    request: () => api.resetPassword({ body: token ? { email: email.trim(), token, password } : { email: email.trim() } }),
+    request: async () => {
+      try {
+        return await api.resetPassword({ body: token ? { email: email.trim(), token, password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) } : { email: email.trim() } });
+      } catch (error) {
+        if (error instanceof ApiError && (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID')) setNeedsCode(true);
+        throw error;
+      }
+    },
     done: () => {
       if (token) navigate('/auth/login');
     },
@@ -59,6 +69,9 @@ export function ResetPasswordScreen() {
               autoComplete="new-password"
               error={mismatch ? PASSWORD_MISMATCH : null}
             />
+            {needsCode ? (
+              <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="Your account has two-factor authentication: a code from your app, or a recovery code." />
+            ) : null}
           </>
         ) : null}
         <Button type="submit" loading={busy} disabled={busy} fullWidth>

@@ -1,0 +1,41 @@
+import { confirmEnrolment, disableSecondFactor, recoveryCodesLeft, startEnrolment } from '../../auth/two-factor';
+import { defineRoute, feature } from '../../http/define-route';
+import { AppError, conflict } from '../../errors';
+import { budgets, spend } from '../../limits/budgets';
+import { sendSecurityAlert } from '../../services/alerts';
+import { TOTP_INVALID_MESSAGE, requireSecondFactor } from '../../services/second-factor';
+
+// Two-factor for investors and admins alike (docs/security.md "Two-factor"). Turning it on or off
+// is mailed and pauses withdrawals like a password change.
+export default feature(
+  defineRoute('getTwoFactor', async ({ db, auth }) => ({
+    data: { enabled: Boolean(auth.user.totp_secret), recoveryCodesLeft: auth.user.totp_secret ? await recoveryCodesLeft(db, auth.uid) : 0 },
+  })),
+  defineRoute('startTwoFactor', async ({ db, auth, config }) => {
+    if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
+    return { data: await startEnrolment(db, auth.uid, config.brand, auth.user.email) };
+  }),
+  defineRoute('enableTwoFactor', async ({ db, auth, body, request }) => {
+    if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
+    await spend(request.server, [[budgets.secondFactor, auth.uid]]);
+    const recoveryCodes = await db.tx(async (q) => {
+      const codes = await confirmEnrolment(q, auth.uid, body.code);
+      if (!codes) return null;
+      await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);
+      await sendSecurityAlert(request.server, auth.user, '2fa-on', `At ${new Date().toISOString()} (UTC).`, q);
+      return codes;
+    });
+    if (!recoveryCodes) throw new AppError(400, 'TOTP_INVALID', TOTP_INVALID_MESSAGE);
+    return { data: { recoveryCodes }, message: 'Two-factor authentication is on. Keep your recovery codes somewhere safe: each works once.' };
+  }),
+  defineRoute('disableTwoFactor', async ({ db, auth, body, request }) => {
+    if (!auth.user.totp_secret) throw conflict('Two-factor authentication is already off.', 'TOTP_ALREADY_OFF');
+    await requireSecondFactor(request.server, auth.user, body.code);
+    await db.tx(async (q) => {
+      await disableSecondFactor(q, auth.uid);
+      await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);
+      await sendSecurityAlert(request.server, auth.user, '2fa-off', `At ${new Date().toISOString()} (UTC).`, q);
+    });
+    return { message: 'Two-factor authentication is off.' };
+  }),
+);

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { QRCodeSVG } from 'qrcode.react';
+import { Button } from '../Button';
+import { Input } from '../input/Input';
+import { toast } from '../toast/toast';
+
+export interface TwoFactorView {
+  /** undefined while loading */
+  status: { enabled: boolean; recoveryCodesLeft: number } | undefined;
+  start(): Promise<{ secret: string; otpauthUrl: string }>;
+  /** Resolves with the recovery codes. */
+  enable(code: string): Promise<string[]>;
+  disable(code: string): Promise<string>;
+}
+
+const Box = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+const Qr = styled.div`
+  align-self: flex-start;
+  padding: ${({ theme }) => theme.space(3)};
+  background: #fff;
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+const Codes = styled.ol`
+  display: grid;
+  grid-template-columns: repeat(2, max-content);
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(6)};
+  margin: 0;
+  font-family: ui-monospace, monospace;
+`;
+
+const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/**
+ * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on by scanning a QR
+ * code and typing a first code; the ten recovery codes are shown once; turn it off with a code.
+ */
+export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView) {
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toast.error(failure(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (codes) {
+    body = (
+      <>
+        <p>Two-factor authentication is on. Save these recovery codes somewhere safe, away from your phone. Each works once, in place of a code, if you lose your phone. They are shown only now.</p>
+        <Codes aria-label="Recovery codes">
+          {codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </Codes>
+        <div>
+          <Button variant="secondary" onClick={() => setCodes(null)}>
+            I have saved my recovery codes
+          </Button>
+        </div>
+      </>
+    );
+  } else if (!status) {
+    body = null;
+  } else if (status.enabled) {
+    body = (
+      <>
+        <p>
+          On: sign-ins, withdrawals and payout changes ask for a code from your authenticator app. {status.recoveryCodesLeft} recovery codes left.
+        </p>
+        <Input label="Code to turn it off" name="disableCode" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" />
+        <div>
+          <Button
+            variant="secondary"
+            disabled={busy || !code.trim()}
+            onClick={() =>
+              void run(async () => {
+                toast.success(await disable(code.trim()));
+                setCode('');
+              }, 'Failed to turn two-factor authentication off.')
+            }
+          >
+            Turn off two-factor authentication
+          </Button>
+        </div>
+      </>
+    );
+  } else if (setup) {
+    body = (
+      <>
+        <p>Scan this code with an authenticator app (or type the key), then enter the 6-digit code it shows.</p>
+        <Qr>
+          <QRCodeSVG value={setup.otpauthUrl} size={176} title="QR code for your authenticator app" />
+        </Qr>
+        <p>
+          Key: <code>{setup.secret}</code>
+        </p>
+        <Input label="Code from the app" name="enableCode" value={code} onChange={setCode} autoComplete="one-time-code" inputMode="numeric" placeholder="123456" />
+        <div>
+          <Button
+            disabled={busy || !code.trim()}
+            onClick={() =>
+              void run(async () => {
+                setCodes(await enable(code.trim()));
+                setSetup(null);
+                setCode('');
+              }, 'Failed to turn two-factor authentication on.')
+            }
+          >
+            Turn on
+          </Button>
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p>Off. With it on, a stolen password is not enough: sign-ins, withdrawals and payout changes also ask for a code from your phone.</p>
+        <div>
+          <Button disabled={busy} onClick={() => void run(async () => setSetup(await start()), 'Failed to start two-factor setup.')}>
+            Set up two-factor authentication
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Box aria-labelledby="security-two-factor">
+      <h2 id="security-two-factor">Two-factor authentication</h2>
+      {body}
+    </Box>
+  );
+}
