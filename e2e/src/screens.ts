@@ -13,7 +13,7 @@ export const SIDEBAR: readonly (readonly [string, string])[] = [
 /** Public pages of the shell (no session). */
 export const PUBLIC_SCREENS: readonly string[] = [
   '/', '/about', '/contact', '/auth/login', '/auth/register', '/auth/forget_password', '/auth/reset_password',
-  '/admin-auth/admin-login', '/admin-auth/admin-reg',
+  '/admin-auth/admin-login', '/admin-auth/admin-reg', '/auth/lock-account',
 ];
 
 /** The investor's screens (payment-info needs a selected asset first, see screens.test.ts). */
