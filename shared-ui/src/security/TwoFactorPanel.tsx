@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import styled from 'styled-components';
-import { QRCodeSVG } from 'qrcode.react';
 import { Button } from '../Button';
+import { Loading } from '../Spinner';
 import { Input } from '../input/Input';
 import { toast } from '../toast/toast';
 
@@ -36,6 +36,9 @@ const Codes = styled.ol`
   margin: 0;
   font-family: ui-monospace, monospace;
 `;
+
+// Loaded when someone sets up two-factor, not with shared-ui (the login page's bundle budget).
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -107,7 +110,9 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
       <>
         <p>Scan this code with an authenticator app (or type the key), then enter the 6-digit code it shows.</p>
         <Qr>
-          <QRCodeSVG value={setup.otpauthUrl} size={176} title="QR code for your authenticator app" />
+          <Suspense fallback={<Loading label="Loading the QR code" />}>
+            <QRCodeSVG value={setup.otpauthUrl} size={176} title="QR code for your authenticator app" />
+          </Suspense>
         </Qr>
         <p>
           Key: <code>{setup.secret}</code>
