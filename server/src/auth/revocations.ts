@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types';
 
-/** The key of a token in revoked_tokens: its SHA-256, so the table never holds a usable token. */
+/**
+ * The stored form of a secret token (revoked tokens, lock links, recovery codes): its hex SHA-256,
+ * so a table never holds a usable token.
+ */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**

@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { Queryable } from '../db/types';
+import { tokenHash } from './revocations';
 
 // TOTP (RFC 6238, 30-second steps, 6 digits) with one-time recovery codes (docs/security.md
 // "Two-factor"). Each code is accepted once: the last accepted step is kept and must grow.
 
 const RECOVERY_CODES = 10;
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** Recovery codes are typed by people: case, spaces and dashes do not matter. */
 const normal = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -40,7 +40,7 @@ export async function confirmEnrolment(q: Queryable, uid: string, code: string):
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   await q.query('DELETE FROM recovery_codes WHERE uid = $1', [uid]);
-  await q.query('INSERT INTO recovery_codes (uid, code_hash) SELECT $1, unnest($2::text[])', [uid, codes.map((c) => sha256(normal(c)))]);
+  await q.query('INSERT INTO recovery_codes (uid, code_hash) SELECT $1, unnest($2::text[])', [uid, codes.map((c) => tokenHash(normal(c)))]);
   return codes;
 }
 
@@ -58,7 +58,7 @@ export async function checkSecondFactor(q: Queryable, user: { id: string; totp_s
     const r = await q.query('UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2', [user.id, step]);
     return r.rowCount > 0 ? 'ok' : 'invalid';
   }
-  const used = await q.query('UPDATE recovery_codes SET used_at = now() WHERE uid = $1 AND code_hash = $2 AND used_at IS NULL', [user.id, sha256(normal(given))]);
+  const used = await q.query('UPDATE recovery_codes SET used_at = now() WHERE uid = $1 AND code_hash = $2 AND used_at IS NULL', [user.id, tokenHash(normal(given))]);
   return used.rowCount > 0 ? 'ok' : 'invalid';
 }
 

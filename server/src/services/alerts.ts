@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { tokenHash } from '../auth/revocations';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import { AppError } from '../errors';
@@ -8,7 +9,6 @@ import { publicOrigin } from './password-reset';
 // Security alerts by mail, each with a one-click "lock my account" link (docs/security.md "Alerts").
 
 const LOCK_TTL_MS = 7 * 24 * 3600 * 1000;
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed' | '2fa-on' | '2fa-off';
 
@@ -31,7 +31,7 @@ const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock 
  */
 export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await (q ?? app.db).query('INSERT INTO account_lock_links (token_hash, uid, expires_at) VALUES ($1, $2, $3)', [sha256(token), user.id, new Date(Date.now() + LOCK_TTL_MS)]);
+  await (q ?? app.db).query('INSERT INTO account_lock_links (token_hash, uid, expires_at) VALUES ($1, $2, $3)', [tokenHash(token), user.id, new Date(Date.now() + LOCK_TTL_MS)]);
   const { subject, line } = HEADLINES[kind];
   const link = `${publicOrigin(app)}/auth/lock-account?token=${encodeURIComponent(token)}`;
   await app.mailer.send(
@@ -55,7 +55,7 @@ export async function lockAccount(app: FastifyInstance, token: string): Promise<
   const locked = await app.db.tx(async (q) => {
     const used = await q.query<{ uid: string }>(
       'UPDATE account_lock_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid',
-      [sha256(token)],
+      [tokenHash(token)],
     );
     const uid = used.rows[0]?.uid;
     if (!uid) return false;

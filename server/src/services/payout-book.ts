@@ -13,10 +13,17 @@ export type PayoutKey = 'bitcoin' | 'ethereum' | 'sol' | 'usdt' | 'bank';
 
 const PAYOUT_KEY: Readonly<Record<WithdrawMethod, PayoutKey>> = { bitcoin: 'bitcoin', ethereum: 'ethereum', solana: 'sol', usdt: 'usdt', bank: 'bank' };
 
-/** Which destination a users column belongs to. */
-export const PAYOUT_KEY_OF_COLUMN: Readonly<Record<string, PayoutKey>> = {
-  bitcoin: 'bitcoin', ethereum: 'ethereum', sol: 'sol', usdt: 'usdt', bank_name: 'bank', account_number: 'bank', routing_number: 'bank',
-};
+/** The users columns that say where withdrawals go: the destination each belongs to, and its name in mails. */
+export const PAYOUT_COLUMNS = {
+  bitcoin: { key: 'bitcoin', name: 'Bitcoin address' },
+  ethereum: { key: 'ethereum', name: 'Ethereum address' },
+  sol: { key: 'sol', name: 'Solana address' },
+  usdt: { key: 'usdt', name: 'USDT address' },
+  bank_name: { key: 'bank', name: 'bank name' },
+  account_number: { key: 'bank', name: 'account number' },
+  routing_number: { key: 'bank', name: 'routing number' },
+} as const satisfies Record<string, { key: PayoutKey; name: string }>;
+export type PayoutColumn = keyof typeof PAYOUT_COLUMNS;
 
 const LABELS: Record<PayoutKey, string> = { bitcoin: 'Bitcoin address', ethereum: 'Ethereum address', sol: 'Solana address', usdt: 'USDT address', bank: 'bank details' };
 
@@ -25,14 +32,18 @@ const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /**
  * When destinations saved now may be used: at once while the account never had an approved deposit
- * (nothing to steal yet), otherwise after the cooldown. Records it for `keys`.
+ * (nothing to steal yet), otherwise after the cooldown. Records it for `keys`; returns it and the
+ * account's whole map after the change.
  */
-export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], cooldownHours: number): Promise<Date> {
+export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], cooldownHours: number): Promise<{ from: Date; usableFrom: Record<string, string> }> {
   const { rows } = await q.query<{ funded: boolean }>("SELECT EXISTS (SELECT 1 FROM deposits WHERE uid = $1 AND status = 'approved') AS funded", [uid]);
   const from = new Date(Date.now() + (rows[0]?.funded ? cooldownHours * 3600_000 : 0));
   const patch = Object.fromEntries(keys.map((k) => [k, from.toISOString()]));
-  await q.query('UPDATE users SET payout_usable_from = payout_usable_from || $2::jsonb WHERE id = $1', [uid, JSON.stringify(patch)]);
-  return from;
+  const updated = await q.query<{ usable_from: Record<string, string> }>(
+    'UPDATE users SET payout_usable_from = payout_usable_from || $2::jsonb WHERE id = $1 RETURNING payout_usable_from AS usable_from',
+    [uid, JSON.stringify(patch)],
+  );
+  return { from, usableFrom: updated.rows[0]?.usable_from ?? patch };
 }
 
 /** The destinations still cooling down, with when each may be used (the profile shows them). */
@@ -61,7 +72,7 @@ export async function payoutDestination(app: FastifyInstance, user: UserRow, met
   if (typed && key !== 'bank' && typed !== saved) {
     const from = await app.db.tx(async (q) => {
       await q.query(`UPDATE users SET ${key} = $2 WHERE id = $1`, [user.id, typed]);
-      const at = await markPayoutSaved(q, user.id, [key], cooldownHours);
+      const { from: at } = await markPayoutSaved(q, user.id, [key], cooldownHours);
       await sendSecurityAlert(app, user, 'payout-changed', `Changed: ${LABELS[key]}, by a withdrawal request naming a new address.`, q);
       return at;
     });

@@ -4,14 +4,11 @@ import type { LedgerEntry } from '@halcyon/api-client';
 import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders } from '../test/render';
 import Statement from './Statement';
+import { ledgerEntry as entry } from '../test/fixtures';
 
 let http: HttpStub;
 afterEach(() => http.restore());
 
-const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
-  transferId: '1', account: 'available:usdt', asset: 'usdt', amount: 600, kind: 'deposit', reason: 'Deposit approved (usdt)', actor: 'administrator',
-  balanceAfter: 600, assetBalanceAfter: 600, ref: 'deposit:d1', createdAt: '2026-10-05T10:00:00.000Z', ...over,
-});
 const ledger: LedgerEntry[] = [
   entry({ transferId: '3', kind: 'earnings_credit', account: 'earnings:usd', asset: 'usd', amount: 5, balanceAfter: 5, assetBalanceAfter: 5, reason: 'Loyalty bonus', createdAt: '2026-11-20T09:00:00.000Z' }),
   entry({ transferId: '2', kind: 'investment_lock', account: 'invested:usdt', amount: 400, balanceAfter: 400, assetBalanceAfter: 600, actor: 'you', reason: 'Invested in Gold', createdAt: '2026-11-02T08:00:00.000Z' }),

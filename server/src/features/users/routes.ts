@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendSecurityAlert } from '../../services/alerts';
 import { requireSecondFactor } from '../../services/second-factor';
-import { PAYOUT_KEY_OF_COLUMN, markPayoutSaved, type PayoutKey } from '../../services/payout-book';
+import { PAYOUT_COLUMNS, markPayoutSaved, type PayoutColumn } from '../../services/payout-book';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile, userProfiles } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
@@ -28,12 +28,9 @@ const COLUMNS: Record<Exclude<keyof UpdateProfileBody, 'code'>, string> = {
   antiPhishingPhrase: 'anti_phishing_phrase',
 };
 
-/** Where withdrawals are paid: a change of any of them is mailed to the owner (services/alerts.ts). */
-const PAYOUT_COLUMNS = ['bitcoin', 'ethereum', 'sol', 'usdt', 'bank_name', 'account_number', 'routing_number'] as const;
-const PAYOUT_NAMES: Record<(typeof PAYOUT_COLUMNS)[number], string> = {
-  bitcoin: 'Bitcoin address', ethereum: 'Ethereum address', sol: 'Solana address', usdt: 'USDT address',
-  bank_name: 'bank name', account_number: 'account number', routing_number: 'routing number',
-};
+/** Where withdrawals are paid: a change of any of them waits and is mailed (services/payout-book.ts). */
+const payoutColumns = Object.keys(PAYOUT_COLUMNS) as PayoutColumn[];
+const isPayoutColumn = (column: string): column is PayoutColumn => column in PAYOUT_COLUMNS;
 
 /** A profile picture is only an image this user uploaded here; null or '' clears it. */
 async function checkProfilePic(request: FastifyRequest, q: Queryable, uid: string, url: string | null | undefined): Promise<void> {
@@ -56,7 +53,7 @@ export default feature(
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && body[k] !== undefined);
     // With two-factor on, a payout change needs a code: checked before the transaction (the check
     // spends a rate-limit budget and uses its own connection).
-    if (entries.some((k) => (PAYOUT_COLUMNS as readonly string[]).includes(COLUMNS[k]) && body[k] !== auth.user[COLUMNS[k] as (typeof PAYOUT_COLUMNS)[number]])) {
+    if (entries.some((k) => { const c = COLUMNS[k]; return isPayoutColumn(c) && body[k] !== auth.user[c]; })) {
       await requireSecondFactor(request.server, auth.user, body.code);
     }
     // One transaction: the picture's upload stays locked (FOR SHARE) until the reference is saved,
@@ -67,12 +64,13 @@ export default feature(
       const sets = entries.map((k, i) => `${COLUMNS[k]} = $${i + 2}`);
       const updated = await q.query<UserRow>(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, [auth.uid, ...entries.map((k) => body[k])]);
       const after = updated.rows[0] ?? (await openInvestor(q, auth.uid));
-      const changed = PAYOUT_COLUMNS.filter((c) => after[c] !== auth.user[c]);
+      const changed = payoutColumns.filter((c) => after[c] !== auth.user[c]);
       if (!changed.length) return after;
       // A changed destination waits its cooldown (services/payout-book.ts) and is mailed to the owner.
-      await markPayoutSaved(q, auth.uid, [...new Set(changed.map((c) => PAYOUT_KEY_OF_COLUMN[c] as PayoutKey))], request.server.config.payoutSafety.cooldownHours);
-      await sendSecurityAlert(request.server, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_NAMES[c]).join(', ')}.`, q);
-      return (await findUserById(q, auth.uid)) ?? after;
+      const keys = [...new Set(changed.map((c) => PAYOUT_COLUMNS[c].key))];
+      const { usableFrom } = await markPayoutSaved(q, auth.uid, keys, request.server.config.payoutSafety.cooldownHours);
+      await sendSecurityAlert(request.server, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_COLUMNS[c].name).join(', ')}.`, q);
+      return { ...after, payout_usable_from: usableFrom };
     });
     return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),

@@ -1,10 +1,6 @@
 import type { LedgerEntry } from '@halcyon/api-client';
 import { filterEntries, monthlyStatement, monthsOf, statementCsv } from './statement';
-
-const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
-  transferId: '1', account: 'available:usdt', asset: 'usdt', amount: 0, kind: 'deposit', reason: 'Deposit approved (usdt)', actor: 'administrator',
-  balanceAfter: 0, assetBalanceAfter: 0, ref: 'deposit:d1', createdAt: '2026-10-05T10:00:00.000Z', ...over,
-});
+import { ledgerEntry as entry } from '../../test/fixtures';
 
 // Newest first, as GET /user/ledger sends them.
 const entries: LedgerEntry[] = [
