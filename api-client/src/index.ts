@@ -7,14 +7,17 @@ export * from './contract/rules/plans';
 export * from './contract/rules/traders';
 export * from './contract/rules/withdrawals';
 export * from './contract/rules/profile';
+export * from './contract/rules/csv';
 export * from './contract/liabilities';
 export type * from './contract/entities';
 export type { AuthResponse, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteName } from './contract/routes';
+export type { PageInfo } from './contract/paging';
 export type {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
   ForgotPasswordBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody, UpdateProfileBody, WalletAddressBody,
 } from './contract/requests';
 export * from './http';
+export * from './exports';
 export * from './api';
 export * from './session';
 export * from './logout';

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import { HashGate } from './auth/hash-gate';
 import { resolveTokenSecret } from './auth/secret';
+import { Cursors } from './db/keyset';
 import { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import { migrateDb, openDb } from './db';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('tokens', new Tokens(secret));
+    app.decorate('cursors', new Cursors(secret));
     const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null;
     app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log }));
     app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));

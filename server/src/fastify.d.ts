@@ -2,6 +2,7 @@ import 'fastify';
 import type { HashGate } from './auth/hash-gate';
 import type { Tokens } from './auth/tokens';
 import type { Config } from './config';
+import type { Cursors } from './db/keyset';
 import type { Db } from './db/types';
 import type { BackgroundTasks } from './jobs/background';
 import type { JobQueue } from './jobs/queue';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     tokens: Tokens;
+    /** Signs and checks list cursors (db/keyset.ts). */
+    cursors: Cursors;
     mailer: Mailer;
     storage: Storage;
     limits: LimitStore;

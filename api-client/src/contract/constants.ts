@@ -35,3 +35,7 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** GET /user/portfolio/history: how far back the dashboard's chart goes. */
 export const PORTFOLIO_RANGES = ['7d', '30d', '1y', 'all'] as const;
 export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
+
+/** Every list answers pages of `limit` rows: this many when not asked, at most PAGE_LIMIT_MAX (docs/api.md "Lists"). */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 500;

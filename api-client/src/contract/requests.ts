@@ -152,5 +152,3 @@ export type WalletAddressBody = z.infer<typeof WalletAddressBody>;
 export const PortfolioHistoryQuery = z.object({ range: z.enum(PORTFOLIO_RANGES, { error: 'range must be one of 7d, 30d, 1y, all' }).default('30d') });
 export type PortfolioHistoryQuery = z.infer<typeof PortfolioHistoryQuery>;
 
-export const InvestmentsQuery = z.object({ status: z.enum(['pending', 'approved', 'processing', 'ended']).optional() });
-export type InvestmentsQuery = z.infer<typeof InvestmentsQuery>;

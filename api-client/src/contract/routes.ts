@@ -7,9 +7,12 @@ import {
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, InvestmentsQuery, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
+import {
+  AllTransactionsQuery, DepositsQuery, EarningsQuery, InvestmentsQuery, InvitesQuery, LedgerQuery, MyInvestmentsQuery, MyTransactionsQuery, PlansQuery, TradersQuery, UsersQuery, WithdrawalsQuery, pageOf,
+} from './paging';
 
 export interface RouteSchemas {
   params?: z.ZodObject;
@@ -38,13 +41,13 @@ const schemas = {
   registerAdmin: { body: RegisterAdminBody, response: dataWithMessage(AdminRecord) },
   getProfile: { response: dataOf(UserProfile) },
   updateProfile: { body: UpdateProfileBody, response: dataWithMessage(UserProfile) },
-  getLedger: { response: dataOf(z.array(LedgerEntry)) },
+  getLedger: { query: LedgerQuery, response: pageOf(LedgerEntry) },
   uploadImage: { response: z.object({ mediaUrl: z.string() }) },
   getWalletAddresses: { response: dataOf(z.array(WalletAddress)) },
   createDeposit: { body: CreateDepositBody, response: dataWithMessage(Deposit) },
-  getTransactions: { response: dataOf(z.array(Transaction)) },
+  getTransactions: { query: MyTransactionsQuery, response: pageOf(Transaction) },
   createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
-  getPlans: { response: dataOf(z.array(Plan)) },
+  getPlans: { query: PlansQuery, response: pageOf(Plan) },
   createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
   getTwoFactor: { response: dataOf(TwoFactorStatus) },
   startTwoFactor: { response: dataOf(TwoFactorSetup) },
@@ -55,13 +58,13 @@ const schemas = {
   endOtherSessions: { response: dataWithMessage(z.object({ ended: z.number().int() })) },
   listSignIns: { response: dataOf(z.array(SignIn)) },
   getPortfolioHistory: { query: PortfolioHistoryQuery, response: dataOf(PortfolioHistory) },
-  getInvestments: { response: dataOf(z.array(Investment)) },
-  getTraders: { response: dataOf(z.array(Trader)) },
+  getInvestments: { query: MyInvestmentsQuery, response: pageOf(Investment) },
+  getTraders: { query: TradersQuery, response: pageOf(Trader) },
   toggleCopy: { params: idParam, response: dataWithMessage(z.object({ copying: z.boolean(), copyTraders: z.array(z.string()) })) },
-  listUsers: { response: dataOf(z.array(AdminUserRow)) },
+  listUsers: { query: UsersQuery, response: pageOf(AdminUserRow) },
   deleteUser: { params: uidParam, response: MessageResponse },
   sendUserPasswordReset: { params: uidParam, response: MessageResponse },
-  allTransactions: { response: dataOf(z.array(Transaction)) },
+  allTransactions: { query: AllTransactionsQuery, response: pageOf(Transaction) },
   solvency: { response: dataOf(Solvency) },
   listJobs: { response: dataOf(JobsOverview) },
   retryJob: { params: z.object({ queue: z.string().regex(/^[a-z-]{1,40}$/, { error: 'queue must be a queue name' }), id: z.uuid({ error: 'id must be a job id' }) }), response: MessageResponse },
@@ -72,26 +75,26 @@ const schemas = {
   verifyLedger: { response: dataOf(LedgerVerification) },
   createPlan: { body: CreatePlanBody, response: dataWithMessage(Plan) },
   deletePlan: { params: idParam, response: MessageResponse },
-  listDeposits: { response: dataOf(z.array(Deposit)) },
+  listDeposits: { query: DepositsQuery, response: pageOf(Deposit) },
   approveDeposit: { params: z.object({ id, method: DepositMethod }), response: dataWithMessage(Deposit) },
   declineDeposit: { params: idParam, response: dataWithMessage(Deposit) },
-  listWithdrawals: { response: dataOf(z.array(Withdrawal)) },
+  listWithdrawals: { query: WithdrawalsQuery, response: pageOf(Withdrawal) },
   approveWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
   declineWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
   processWithdrawal: { params: idParam, response: dataWithMessage(Withdrawal) },
-  listInvestments: { query: InvestmentsQuery, response: dataOf(z.array(Investment)) },
+  listInvestments: { query: InvestmentsQuery, response: pageOf(Investment) },
   endInvestment: { params: idParam, response: dataWithMessage(Investment) },
   processInvestment: { params: idParam, response: dataWithMessage(Investment) },
   approveInvestment: { params: idParam, response: dataWithMessage(Investment) },
   creditEarnings: { params: uidParam, body: EarningsBody, response: dataWithMessage(EarningEntry) },
   deductEarnings: { params: uidParam, body: EarningsBody, response: dataWithMessage(EarningEntry) },
-  listEarnings: { response: dataOf(z.array(EarningEntry)) },
+  listEarnings: { query: EarningsQuery, response: pageOf(EarningEntry) },
   createTrader: { body: CreateTraderBody, response: dataWithMessage(Trader) },
   deleteTrader: { params: idParam, response: MessageResponse },
   createWalletAddress: { body: WalletAddressBody, response: dataWithMessage(WalletAddress) },
   updateWalletAddress: { params: idParam, body: WalletAddressBody, response: dataWithMessage(WalletAddress) },
   createInvite: { response: dataWithMessage(AdminInvite) },
-  listInvites: { response: dataOf(z.array(AdminInvite)) },
+  listInvites: { query: InvitesQuery, response: pageOf(AdminInvite) },
 } as const satisfies Record<EndpointName, RouteSchemas>;
 
 type Merge<N extends EndpointName> = (typeof endpoints)[N] & (typeof schemas)[N];
@@ -105,3 +108,5 @@ export type ResponseOf<N extends RouteName> = z.infer<Routes[N]['response']>;
 export type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 export type ParamsOf<N extends RouteName> = Routes[N] extends { params: infer P extends z.ZodType } ? z.input<P> : never;
 export type QueryOf<N extends RouteName> = Routes[N] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+/** A query as the server has it after validation: defaults filled in, lists split. */
+export type ParsedQueryOf<N extends RouteName> = Routes[N] extends { query: infer Q extends z.ZodType } ? z.output<Q> : never;

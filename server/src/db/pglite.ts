@@ -12,12 +12,14 @@ const asText = (v: string): string => v;
 export async function openPglite(dataDir: string): Promise<Db> {
   // Loaded lazily: the wasm module is only needed when PGlite is the chosen driver.
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  // Search indexes (migration 014) need pg_trgm, which PGlite ships as a loadable extension.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
     target = resolve(dataDir);
     mkdirSync(dirname(target), { recursive: true });
   }
-  const pg = await PGliteClass.create(target, { parsers: { [INT8]: asText, [NUMERIC]: asText, [DATE]: asText } });
+  const pg = await PGliteClass.create(target, { parsers: { [INT8]: asText, [NUMERIC]: asText, [DATE]: asText }, extensions: { pg_trgm } });
   return wrapPglite(pg);
 }
 

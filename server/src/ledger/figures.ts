@@ -50,13 +50,6 @@ LEFT JOIN acc ON acc.uid = ids.uid
 LEFT JOIN dep ON dep.uid = ids.uid
 LEFT JOIN wd ON wd.uid = ids.uid`;
 
-/**
- * The net earnings on one investment (credits and maturity payout less deductions), as a subquery
- * selecting `net`; `investmentId` is the SQL expression naming the investment.
- */
-export const investmentEarningsSql = (investmentId: string) => `SELECT SUM(CASE WHEN t.kind = 'earnings_deduct' THEN -t.amount_cents ELSE t.amount_cents END) AS net
-  FROM transfers t WHERE t.ref_type = 'investment' AND t.ref_id = ${investmentId} AND t.kind IN ('earnings_credit', 'earnings_deduct', 'maturity_earnings')`;
-
 export function toFigures(r: FiguresRow): UserFigures {
   const btcBal = dbUsd(r.btc);
   const usdtBal = dbUsd(r.usdt);

@@ -16,6 +16,8 @@ export interface LedgerCheck {
   reservationMismatches: { account: string; balance: string; expected: string }[];
   /** `ledger_inflow` differs from the sum of transfers out of platform accounts (docs/ledger.md "Ceiling"). */
   inflowMismatches: { total: string; fromTransfers: string }[];
+  /** Investments whose `earnings_cents` (kept by a trigger, migration 014) differs from their earnings transfers. */
+  earningsMismatches: { id: string; stored: string; fromTransfers: string }[];
   transferCount: number;
 }
 
@@ -58,6 +60,14 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
        (SELECT COALESCE(SUM(t.amount_cents), 0) AS net FROM transfers t JOIN accounts a ON a.id = t.debit_account WHERE a.owner IS NULL) m
      WHERE i.total <> m.net`,
   );
+  const earnings = await q.query<{ id: string; stored: string; fromTransfers: string }>(
+    `SELECT i.id, i.earnings_cents::text AS stored, COALESCE(e.net, 0)::text AS "fromTransfers"
+     FROM investments i
+     LEFT JOIN (SELECT ref_id, SUM(CASE WHEN kind = 'earnings_deduct' THEN -amount_cents ELSE amount_cents END) AS net
+                FROM transfers WHERE ref_type = 'investment' AND kind IN ('earnings_credit', 'earnings_deduct', 'maturity_earnings')
+                GROUP BY ref_id) e ON e.ref_id = i.id
+     WHERE i.earnings_cents <> COALESCE(e.net, 0)`,
+  );
   const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
   return {
     unbalancedAssets: unbalanced.rows,
@@ -65,6 +75,7 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
     negativeUserAccounts: negative.rows,
     reservationMismatches: reserved.rows,
     inflowMismatches: inflow.rows,
+    earningsMismatches: earnings.rows,
     transferCount: Number(count.rows[0]?.n ?? 0),
   };
 }
@@ -77,5 +88,6 @@ export function describeViolations(c: LedgerCheck): string[] {
     ...c.negativeUserAccounts.map((r) => `user account ${r.id} is negative: ${r.balance}`),
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
     ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),
+    ...c.earningsMismatches.map((r) => `investment ${r.id}: earnings_cents ${r.stored} but its earnings transfers sum to ${r.fromTransfers}`),
   ];
 }

@@ -18,8 +18,9 @@ export interface PlanRow {
   created_at: Date;
 }
 
-export const selectPlans = (from: string) => `SELECT p.id, p.name, p.min_cents, p.max_cents, p.returns_bp, p.duration_days, p.uid, p.created_at,
-  u.name AS owner_name FROM ${from} LEFT JOIN users u ON u.id = p.uid`;
+export const PLAN_COLUMNS = 'p.id, p.name, p.min_cents, p.max_cents, p.returns_bp, p.duration_days, p.uid, p.created_at, u.name AS owner_name';
+export const plansFrom = (from: string) => `${from} LEFT JOIN users u ON u.id = p.uid`;
+export const selectPlans = (from: string) => `SELECT ${PLAN_COLUMNS} FROM ${plansFrom(from)}`;
 
 export const toPlan = (r: PlanRow): Plan => ({
   id: r.id, name: r.name, minAmount: dbUsd(r.min_cents), maxAmount: dbUsd(r.max_cents), returns: bpToPercent(r.returns_bp),

@@ -6,3 +6,4 @@ export * from './traders';
 export * from './withdrawals';
 export * from './profile';
 export * from './phone';
+export * from './csv';

@@ -14,7 +14,7 @@ export default feature(
       return { data: await createDeposit(q, auth.uid, body.method, cents), message: 'Deposit initiated successfully!' };
     });
   }),
-  defineRoute('listDeposits', async ({ db }) => ({ data: await listDeposits(db) })),
+  defineRoute('listDeposits', async ({ db, query, request }) => listDeposits(db, request.server.cursors, query)),
   defineRoute('approveDeposit', async ({ params, auth, db }) => ({
     data: await db.tx((q) => approveDeposit(q, auth.uid, params.id, params.method)),
     message: 'Deposit approved successfully.',

@@ -1,5 +1,6 @@
-import type { Deposit, DepositMethod } from '@halcyon/api-client/contract';
+import type { Deposit, DepositMethod, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET } from '@halcyon/api-client/contract';
+import { Params, readPage, requestConditions, requestOrders, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { available, custody } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
@@ -17,9 +18,10 @@ interface DepositRow extends UserColumns {
   decided_at: Date | null;
 }
 
-// Selects deposit rows `d` (a table or a CTE) with their owner's name and email.
-const select = (from: string) => `SELECT d.id, d.uid, d.method, d.amount_cents, d.status, d.created_at, d.decided_at,
-  u.name AS user_name, u.email AS user_email FROM ${from} JOIN users u ON u.id = d.uid`;
+// Deposit rows `d` (a table or a CTE) with their owner's name and email.
+const COLUMNS = 'd.id, d.uid, d.method, d.amount_cents, d.status, d.created_at, d.decided_at, u.name AS user_name, u.email AS user_email';
+const FROM = (from: string) => `${from} JOIN users u ON u.id = d.uid`;
+const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
 
 const toDeposit = (r: DepositRow): Deposit => ({
   id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, status: r.status,
@@ -61,7 +63,12 @@ export async function declineDeposit(q: Queryable, adminUid: string, id: string)
   return toDeposit(r.rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'declined', 'declined')));
 }
 
-export async function listDeposits(q: Queryable): Promise<Deposit[]> {
-  const r = await q.query<DepositRow>(`${select('deposits d')} ORDER BY d.created_at DESC, d.id DESC`);
-  return r.rows.map(toDeposit);
+const ORDERS = requestOrders('d');
+
+/** A page of deposits with the query's filters (docs/api.md "Lists"). */
+export async function listDeposits(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listDeposits'>): Promise<Paged<Deposit>> {
+  const params = new Params();
+  const where = requestConditions('d', query, params);
+  const { rows, page } = await readPage<DepositRow>(q, cursors, { list: 'deposits', columns: COLUMNS, from: FROM('deposits d'), where, params, order: ORDERS[query.sort] }, query);
+  return { data: rows.map(toDeposit), page };
 }

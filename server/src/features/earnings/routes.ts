@@ -20,5 +20,5 @@ export default feature(
       message: 'Earnings deducted successfully!',
     })),
   ),
-  defineRoute('listEarnings', async ({ db }) => ({ data: await listEarnings(db) })),
+  defineRoute('listEarnings', async ({ db, query, request }) => listEarnings(db, request.server.cursors, query)),
 );

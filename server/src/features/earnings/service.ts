@@ -1,8 +1,8 @@
-import type { EarningEntry } from '@halcyon/api-client/contract';
+import type { EarningEntry, ParsedQueryOf } from '@halcyon/api-client/contract';
+import { Params, asc, dayRange, desc, int8, matchesUser, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
-import { investmentEarningsSql } from '../../ledger/figures';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
@@ -19,8 +19,12 @@ interface EntryRow extends UserColumns {
   created_at: Date;
 }
 
-const SELECT = `SELECT e.id, e.uid, e.investment_id, e.plan_id, e.kind, e.amount_cents, e.reason, e.actor, e.created_at,
-  u.name AS user_name, u.email AS user_email FROM earning_entries e JOIN users u ON u.id = e.uid`;
+// An earnings movement: one earnings transfer of an investment, with its owner.
+const ENTRY_COLUMNS = `t.id, i.uid, i.id AS investment_id, i.plan_id,
+  CASE t.kind WHEN 'earnings_credit' THEN 'credit' WHEN 'earnings_deduct' THEN 'deduct' ELSE 'maturity' END AS kind,
+  CASE t.kind WHEN 'earnings_deduct' THEN -t.amount_cents ELSE t.amount_cents END AS amount_cents,
+  t.reason, t.actor, t.created_at, u.name AS user_name, u.email AS user_email`;
+const ENTRY_FROM = `transfers t JOIN investments i ON t.ref_type = 'investment' AND i.id = t.ref_id JOIN users u ON u.id = i.uid`;
 
 const toEntry = (r: EntryRow): EarningEntry => ({
   id: String(r.id), uid: r.uid, user: userRef(r), kind: r.kind, amount: dbUsd(r.amount_cents),
@@ -40,15 +44,19 @@ export interface EarningsAdjustment {
  * The investment named must be this user's (404) and of the plan named (422). `lock` holds its row
  * until the transaction ends, so adjustments of one investment run one after the other.
  */
-async function checkInvestment(q: Queryable, a: EarningsAdjustment, lock = false): Promise<void> {
-  const r = await q.query<{ plan_id: string }>(`SELECT plan_id FROM investments WHERE id = $1 AND uid = $2${lock ? ' FOR UPDATE' : ''}`, [a.investmentId, a.uid]);
+async function checkInvestment(q: Queryable, a: EarningsAdjustment, lock = false): Promise<{ earningsCents: number }> {
+  const r = await q.query<{ plan_id: string; earnings_cents: string }>(
+    `SELECT plan_id, earnings_cents FROM investments WHERE id = $1 AND uid = $2${lock ? ' FOR UPDATE' : ''}`,
+    [a.investmentId, a.uid],
+  );
   const inv = r.rows[0];
   if (!inv) throw notFound('Investment not found for this user');
   if (inv.plan_id !== a.planId) throw unprocessable('plan_id does not match the investment', 'PLAN_MISMATCH');
+  return { earningsCents: Number(inv.earnings_cents) };
 }
 
 async function entry(q: Queryable, transferId: string): Promise<EarningEntry> {
-  const r = await q.query<EntryRow>(`${SELECT} WHERE e.id = $1`, [transferId]);
+  const r = await q.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE t.id = $1`, [transferId]);
   return toEntry(r.rows[0] as EntryRow);
 }
 
@@ -62,18 +70,13 @@ export async function creditEarnings(q: Queryable, a: EarningsAdjustment): Promi
   return entry(q, t.id);
 }
 
-async function investmentEarningsCents(q: Queryable, investmentId: string): Promise<number> {
-  const r = await q.query<{ net: string | null }>(investmentEarningsSql('$1'), [investmentId]);
-  return Number(r.rows[0]?.net ?? 0);
-}
-
 /**
  * Admin deduct: earnings → returns; the investment's earnings never go below zero (422). Its row is
  * locked first, so of two concurrent deducts the second sees the first one's transfer.
  */
 export async function deductEarnings(q: Queryable, a: EarningsAdjustment): Promise<EarningEntry> {
-  await checkInvestment(q, a, true);
-  const available = await investmentEarningsCents(q, a.investmentId);
+  // earnings_cents is kept by the database as earnings transfers are written (migration 014).
+  const { earningsCents: available } = await checkInvestment(q, a, true);
   if (a.amountCents > available) {
     const has = (available / 100).toFixed(2);
     throw unprocessable(`Insufficient earnings: this investment has ${has} USD of earnings and a deduction cannot take it below zero`, 'INSUFFICIENT_EARNINGS');
@@ -86,7 +89,20 @@ export async function deductEarnings(q: Queryable, a: EarningsAdjustment): Promi
   return entry(q, t.id);
 }
 
-export async function listEarnings(q: Queryable): Promise<EarningEntry[]> {
-  const r = await q.query<EntryRow>(`${SELECT} ORDER BY e.created_at DESC, e.id DESC`);
-  return r.rows.map(toEntry);
+const KINDS = { credit: 'earnings_credit', deduct: 'earnings_deduct', maturity: 'maturity_earnings' } as const;
+const ORDERS = { newest: desc(ts('t.created_at'), int8('t.id')), oldest: asc(ts('t.created_at'), int8('t.id')) };
+
+/** A page of earnings movements (docs/api.md "Lists"), in the order of transfers' listed index. */
+export async function listEarnings(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listEarnings'>): Promise<Paged<EarningEntry>> {
+  const params = new Params();
+  const kinds = (query.kind ?? Object.keys(KINDS) as Array<keyof typeof KINDS>).map((k) => KINDS[k]);
+  const where = [
+    `t.kind IN ('earnings_credit', 'earnings_deduct', 'maturity_earnings')`,
+    `t.kind = ANY(${params.add(kinds)}::text[])`,
+    ...(query.uid ? [`i.uid = ${params.add(query.uid)}`] : []),
+    ...dayRange('t.created_at', query, params),
+    ...(query.q ? [matchesUser(query.q, 'i.uid', 'i.id', params)] : []),
+  ];
+  const { rows, page } = await readPage<EntryRow>(q, cursors, { list: 'earnings', columns: ENTRY_COLUMNS, from: ENTRY_FROM, where, params, order: ORDERS[query.sort] }, query);
+  return { data: rows.map(toEntry), page };
 }

@@ -10,8 +10,9 @@ export default feature(
       message: 'Investment successful!',
     })),
   ),
-  defineRoute('getInvestments', async ({ auth, db }) => ({ data: await listInvestments(db, { uid: auth.uid }) })),
-  defineRoute('listInvestments', async ({ query, db }) => ({ data: await listInvestments(db, { status: query.status }) })),
+  // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
+  defineRoute('getInvestments', async ({ auth, db, query, request }) => listInvestments(db, request.server.cursors, { ...query, uid: auth.uid })),
+  defineRoute('listInvestments', async ({ query, db, request }) => listInvestments(db, request.server.cursors, query)),
   defineRoute('endInvestment', async ({ params, auth, db }) => ({
     data: await db.tx((q) => stopInvestment(q, auth.uid, params.id)),
     message: 'Investment stopped successfully.',

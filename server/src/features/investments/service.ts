@@ -1,9 +1,9 @@
-import type { Asset, Investment, InvestMethod, InvestmentStatus } from '@halcyon/api-client/contract';
+import type { Asset, Investment, InvestMethod, InvestmentStatus, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
+import { Params, desc, int8, readPage, requestConditions, requestOrders, text, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { unprocessable } from '../../errors';
 import { available, invested } from '../../ledger/accounts';
-import { investmentEarningsSql } from '../../ledger/figures';
 import { bpToPercent, centsToUsd, dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
 import { transfer } from '../../ledger/transfer';
@@ -28,12 +28,13 @@ interface InvestmentRow extends UserColumns {
   earnings_cents: string;
 }
 
-// Investment rows `i` with owner and net earnings credited on them (one indexed lookup per row).
-const select = (from: string) => `SELECT i.id, i.uid, i.plan_id, i.plan_name, i.duration_days, i.returns_bp, i.method, i.asset,
-  i.amount_cents, i.status, i.created_at, i.end_date, i.ended_reason, i.ended_at,
-  u.name AS user_name, u.email AS user_email, COALESCE(e.net, 0) AS earnings_cents
-FROM ${from} JOIN users u ON u.id = i.uid
-LEFT JOIN LATERAL (${investmentEarningsSql('i.id')}) e ON true`;
+// Investment rows `i` with owner; net earnings are kept on the row by the database (migration 014).
+const COLUMNS = `i.id, i.uid, i.plan_id, i.plan_name, i.duration_days, i.returns_bp, i.method, i.asset,
+  i.amount_cents, i.status, i.created_at, i.end_date, i.ended_reason, i.ended_at, i.earnings_cents,
+  u.name AS user_name, u.email AS user_email`;
+const FROM = (from: string) => `${from} JOIN users u ON u.id = i.uid`;
+const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
+const ORDERS = { ...requestOrders('i'), earnings: desc(int8('i.earnings_cents'), text('i.id')) };
 
 const toInvestment = (r: InvestmentRow): Investment => {
   const earnings = dbUsd(r.earnings_cents);
@@ -102,11 +103,17 @@ export async function stopInvestment(q: Queryable, adminUid: string, id: string)
   return toInvestment(row);
 }
 
-export async function listInvestments(q: Queryable, filter: { uid?: string; status?: InvestmentStatus }): Promise<Investment[]> {
-  const r = await q.query<InvestmentRow>(
-    `${select('investments i')} WHERE ($1::text IS NULL OR i.uid = $1) AND ($2::text IS NULL OR i.status = $2)
-     ORDER BY i.created_at DESC, i.id DESC`,
-    [filter.uid ?? null, filter.status ?? null],
-  );
-  return r.rows.map(toInvestment);
+/**
+ * A page of investments (docs/api.md "Lists"): an investor's own (`uid` set by the route from the
+ * caller, never from the query) or, for admins, anyone's with the query's filters.
+ */
+export async function listInvestments(
+  q: Queryable,
+  cursors: Cursors,
+  query: ParsedQueryOf<'listInvestments'> | (ParsedQueryOf<'getInvestments'> & { uid: string }),
+): Promise<Paged<Investment>> {
+  const params = new Params();
+  const where = requestConditions('i', query, params);
+  const { rows, page } = await readPage<InvestmentRow>(q, cursors, { list: 'investments', columns: COLUMNS, from: FROM('investments i'), where, params, order: ORDERS[query.sort] }, query);
+  return { data: rows.map(toInvestment), page };
 }

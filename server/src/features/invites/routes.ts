@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminInvite } from '@halcyon/api-client/contract';
+import { Params, asc, dayRange, desc, readPage, text, ts } from '../../db/keyset';
 import { defineRoute, feature } from '../../http/define-route';
+
+const ORDERS = { newest: desc(ts('i.created_at'), text('i.code')), oldest: asc(ts('i.created_at'), text('i.code')) };
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -32,7 +35,11 @@ export default feature(
     if (!row) throw new Error('invite insert returned nothing');
     return { data: toInvite(row), message: 'Invite created: it works once, for 7 days.' };
   }),
-  defineRoute('listInvites', async ({ db }) => ({
-    data: (await db.query<InviteRow>('SELECT * FROM admin_invites ORDER BY created_at DESC, code')).rows.map(toInvite),
-  })),
+  // q matches the code.
+  defineRoute('listInvites', async ({ db, query, request }) => {
+    const params = new Params();
+    const where = [...dayRange('i.created_at', query, params), ...(query.q ? [`i.code = ${params.add(query.q)}`] : [])];
+    const { rows, page } = await readPage<InviteRow>(db, request.server.cursors, { list: 'invites', columns: 'i.*', from: 'admin_invites i', where, params, order: ORDERS[query.sort] }, query);
+    return { data: rows.map(toInvite), page };
+  }),
 );

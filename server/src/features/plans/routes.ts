@@ -2,7 +2,7 @@ import { defineRoute, feature } from '../../http/define-route';
 import { createPlan, deletePlan, listPlans } from './service';
 
 export default feature(
-  defineRoute('getPlans', async ({ auth, db }) => ({ data: await listPlans(db, auth) })),
+  defineRoute('getPlans', async ({ auth, db, query, request }) => listPlans(db, request.server.cursors, auth, query)),
   defineRoute('createPlan', async ({ body, auth, db }) => ({
     data: await createPlan(db, auth.uid, body),
     message: 'Plan created successfully!',

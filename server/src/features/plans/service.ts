@@ -1,15 +1,26 @@
-import type { CreatePlanBody, Plan } from '@halcyon/api-client/contract';
+import type { CreatePlanBody, ParsedQueryOf, Plan } from '@halcyon/api-client/contract';
+import { Params, asc, dayRange, desc, likePattern, readPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { notFound } from '../../errors';
 import { percentToBp, usdToCents } from '../../ledger/money';
-import { selectPlans, toPlan, type PlanRow } from '../../services/plans';
+import { PLAN_COLUMNS, plansFrom, selectPlans, toPlan, type PlanRow } from '../../services/plans';
 
-/** Plans on offer: an investor sees public plans and their own private ones; an admin sees all. Never deleted ones. */
-export async function listPlans(q: Queryable, viewer: { uid: string; role: 'user' | 'admin' }): Promise<Plan[]> {
-  const r = viewer.role === 'admin'
-    ? await q.query<PlanRow>(`${selectPlans('plans p')} WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC, p.id`)
-    : await q.query<PlanRow>(`${selectPlans('plans p')} WHERE p.deleted_at IS NULL AND (p.uid IS NULL OR p.uid = $1) ORDER BY p.created_at DESC, p.id`, [viewer.uid]);
-  return r.rows.map(toPlan);
+const ORDERS = { newest: desc(ts('p.created_at'), text('p.id')), oldest: asc(ts('p.created_at'), text('p.id')) };
+
+/**
+ * A page of plans on offer: an investor sees public plans and their own private ones; an admin
+ * sees all. Never deleted ones. `q` matches the plan's name or id.
+ */
+export async function listPlans(q: Queryable, cursors: Cursors, viewer: { uid: string; role: 'user' | 'admin' }, query: ParsedQueryOf<'getPlans'>): Promise<Paged<Plan>> {
+  const params = new Params();
+  const where = [
+    'p.deleted_at IS NULL',
+    ...(viewer.role === 'admin' ? [] : [`(p.uid IS NULL OR p.uid = ${params.add(viewer.uid)})`]),
+    ...dayRange('p.created_at', query, params),
+    ...(query.q ? [`(p.id = ${params.add(query.q)} OR lower(p.name) LIKE ${params.add(likePattern(query.q))})`] : []),
+  ];
+  const { rows, page } = await readPage<PlanRow>(q, cursors, { list: 'plans', columns: PLAN_COLUMNS, from: plansFrom('plans p'), where, params, order: ORDERS[query.sort] }, query);
+  return { data: rows.map(toPlan), page };
 }
 
 /** A private plan (uid given) must belong to an existing open investor. '' counts as no owner. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { winRate, type Trader } from '@halcyon/api-client/contract';
+import { Params, asc, dayRange, desc, likePattern, readPage, text, ts } from '../../db/keyset';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, notFound } from '../../errors';
 import { isOwnUpload } from '../../services/uploads';
@@ -25,8 +26,23 @@ const toTrader = (r: Row): Trader => ({
   createdAt: r.created_at.toISOString(),
 });
 
+const ORDERS = {
+  newest: desc(ts('t.created_at'), text('t.id')),
+  oldest: asc(ts('t.created_at'), text('t.id')),
+  name: asc(text('lower(t.name)'), text('t.id')),
+};
+
 export default feature(
-  defineRoute('getTraders', async ({ db }) => ({ data: (await db.query<Row>('SELECT * FROM traders ORDER BY created_at, id')).rows.map(toTrader) })),
+  // q matches the trader's name or id.
+  defineRoute('getTraders', async ({ db, query, request }) => {
+    const params = new Params();
+    const where = [
+      ...dayRange('t.created_at', query, params),
+      ...(query.q ? [`(t.id = ${params.add(query.q)} OR lower(t.name) LIKE ${params.add(likePattern(query.q))})`] : []),
+    ];
+    const { rows, page } = await readPage<Row>(db, request.server.cursors, { list: 'traders', columns: 't.*', from: 'traders t', where, params, order: ORDERS[query.sort] }, query);
+    return { data: rows.map(toTrader), page };
+  }),
 
   defineRoute('createTrader', async ({ auth, body, db, request }) => {
     const { rows } = await db.tx(async (q) => {

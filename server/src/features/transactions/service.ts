@@ -1,4 +1,5 @@
-import type { LedgerEntry, Transaction } from '@halcyon/api-client/contract';
+import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
+import { Params, dayRange, desc, int8, matchesUser, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
@@ -11,51 +12,113 @@ interface TransactionRow extends UserColumns {
   status: string;
   created_at: Date;
   source: string;
-  seq: string;
 }
-
-/**
- * Requests (deposits, withdrawals, investments) with their status, plus ledger movements that are
- * not requests: principal returned on stop or maturity (type 'investment', method 'transfer') and
- * earnings credited, deducted or paid at maturity (type 'earn', method 'transfer', deductions
- * negative). `$1` NULL lists everyone's. Newest first.
- */
-const TRANSACTIONS_SQL = `
-SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email
-FROM (
-  SELECT d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid, 0::bigint AS seq
-  FROM deposits d WHERE $1::text IS NULL OR d.uid = $1
-  UNION ALL
-  SELECT w.id, 'withdraw', w.method, w.amount_cents, w.status, w.created_at, 'withdrawal', w.uid, 0
-  FROM withdrawals w WHERE $1::text IS NULL OR w.uid = $1
-  UNION ALL
-  SELECT i.id, 'investment', i.method, i.amount_cents, i.status, i.created_at, 'investment', i.uid, 0
-  FROM investments i WHERE $1::text IS NULL OR i.uid = $1
-  UNION ALL
-  SELECT t.id::text,
-         CASE WHEN t.kind IN ('investment_stop_principal', 'maturity_principal') THEN 'investment' ELSE 'earn' END,
-         'transfer',
-         CASE WHEN t.kind = 'earnings_deduct' THEN -t.amount_cents ELSE t.amount_cents END,
-         'completed', t.created_at,
-         CASE t.kind WHEN 'investment_stop_principal' THEN 'investment'
-                     WHEN 'maturity_principal' THEN 'maturity'
-                     WHEN 'maturity_earnings' THEN 'maturity'
-                     ELSE 'adjustment' END,
-         i.uid, t.id
-  FROM transfers t JOIN investments i ON t.ref_type = 'investment' AND i.id = t.ref_id
-  WHERE t.kind IN ('investment_stop_principal', 'maturity_principal', 'earnings_credit', 'earnings_deduct', 'maturity_earnings')
-    AND ($1::text IS NULL OR i.uid = $1)
-) x
-JOIN users u ON u.id = x.uid
-ORDER BY x.created_at DESC, x.seq DESC, x.id DESC`;
 
 const toTransaction = (r: TransactionRow): Transaction => ({
   id: r.id, type: r.type, method: r.method, amount: dbUsd(r.amount_cents), status: r.status,
   createdAt: iso(r.created_at), source: r.source, user: userRef(r),
 });
 
-export async function listTransactions(q: Queryable, uid: string | null): Promise<Transaction[]> {
-  return (await q.query<TransactionRow>(TRANSACTIONS_SQL, [uid])).rows.map(toTransaction);
+type TransactionFilters = ParsedQueryOf<'allTransactions'>;
+
+/** One source of transactions: a request table, or the ledger movements that are not requests. */
+interface Branch {
+  origin: 'request' | 'ledger';
+  /** The type its rows have, or an SQL expression for it. */
+  type: TransactionType | null;
+  select: string;
+  from: string;
+  alias: string;
+  uid: string;
+  /** Conditions every row of the branch meets. */
+  where: readonly string[];
+  /** The key's second column: text that orders like the table's own order. */
+  sortId: string;
+  orderId: string;
+}
+
+const LISTED_KINDS = "('investment_stop_principal', 'maturity_principal', 'earnings_credit', 'earnings_deduct', 'maturity_earnings')";
+
+const REQUEST_BRANCHES: readonly Branch[] = [
+  { origin: 'request', type: 'deposit', alias: 'd', from: 'deposits d', uid: 'd.uid', where: [], sortId: 'd.id', orderId: 'd.id',
+    select: "d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid" },
+  { origin: 'request', type: 'withdraw', alias: 'w', from: 'withdrawals w', uid: 'w.uid', where: [], sortId: 'w.id', orderId: 'w.id',
+    select: "w.id, 'withdraw' AS type, w.method, w.amount_cents, w.status, w.created_at, 'withdrawal' AS source, w.uid" },
+  { origin: 'request', type: 'investment', alias: 'i', from: 'investments i', uid: 'i.uid', where: [], sortId: 'i.id', orderId: 'i.id',
+    select: "i.id, 'investment' AS type, i.method, i.amount_cents, i.status, i.created_at, 'investment' AS source, i.uid" },
+];
+
+// Principal returned on stop or maturity (type 'investment'), earnings credited, deducted
+// (negative) or paid at maturity (type 'earn'); method 'transfer', status 'completed'. Transfer ids
+// are zero-padded in the key so text order is their numeric order (the index's).
+const MOVEMENT_TYPE = "CASE WHEN t.kind IN ('investment_stop_principal', 'maturity_principal') THEN 'investment' ELSE 'earn' END";
+const MOVEMENTS: Branch = {
+  origin: 'ledger', type: null, alias: 't', uid: 'i.uid',
+  from: "transfers t JOIN investments i ON t.ref_type = 'investment' AND i.id = t.ref_id",
+  where: [`t.kind IN ${LISTED_KINDS}`],
+  sortId: "lpad(t.id::text, 20, '0')", orderId: 't.id',
+  select: `t.id::text AS id, ${MOVEMENT_TYPE} AS type, 'transfer' AS method,
+    CASE WHEN t.kind = 'earnings_deduct' THEN -t.amount_cents ELSE t.amount_cents END AS amount_cents, 'completed' AS status, t.created_at,
+    CASE t.kind WHEN 'investment_stop_principal' THEN 'investment' WHEN 'maturity_principal' THEN 'maturity'
+                WHEN 'maturity_earnings' THEN 'maturity' ELSE 'adjustment' END AS source, i.uid`,
+};
+
+/** The branch's conditions for the filters, or null when no row of it can match. */
+function branchConditions(b: Branch, f: TransactionFilters, after: readonly string[] | null, params: Params): string[] | null {
+  if (f.origin && f.origin !== b.origin) return null;
+  if (f.type && b.type && !f.type.includes(b.type)) return null;
+  const where = [...b.where];
+  if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
+  if (f.status) {
+    if (b.origin === 'ledger' && f.status !== 'completed') return null;
+    if (b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
+  }
+  if (f.method) {
+    if (b.origin === 'ledger' && f.method !== 'transfer') return null;
+    if (b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
+  }
+  if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
+  where.push(...dayRange(`${b.alias}.created_at`, f, params));
+  if (f.q) where.push(matchesUser(f.q, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
+  if (after) {
+    // created_at bounds the index range; the id settles rows of the same instant.
+    const [at, id] = [params.add(after[0]), params.add(after[1])];
+    const [lt, op] = f.sort === 'newest' ? ['<', '<='] : ['>', '>='];
+    where.push(`${b.alias}.created_at ${op} ${at}::timestamptz AND (${b.alias}.created_at ${lt} ${at}::timestamptz OR ${b.sortId} ${lt} ${id})`);
+  }
+  return where;
+}
+
+/** The merged key: for splitPage only (the branches spell their own conditions). */
+const ORDER = desc(ts('created_at'), text('sort_id'));
+
+/**
+ * A page of transactions (docs/api.md "Lists"): requests (deposits, withdrawals, investments) with
+ * their status, plus ledger movements that are not requests. Each source reads its own index in
+ * order up to `limit + 1` rows; the page is the merge of those, and only its rows are joined with
+ * their users. `f.uid` set by the route for an investor (never from their query).
+ */
+export async function listTransactions(q: Queryable, cursors: Cursors, f: TransactionFilters): Promise<Paged<Transaction>> {
+  const params = new Params();
+  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  const after = f.cursor ? cursors.decode(f.cursor, 'transactions', f.sort, 2) : null;
+  const parts = [...REQUEST_BRANCHES, MOVEMENTS].flatMap((b) => {
+    const where = branchConditions(b, f, after, params);
+    if (!where) return [];
+    return [`(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`];
+  });
+  if (!parts.length) return { data: [], page: { nextCursor: null } };
+  const { rows } = await q.query<TransactionRow>(
+    `SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email,
+            x.created_at::text AS _k0, x.sort_id AS _k1
+     FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) m ORDER BY m.created_at ${dir}, m.sort_id ${dir} LIMIT ${f.limit + 1}) x
+     JOIN users u ON u.id = x.uid
+     ORDER BY x.created_at ${dir}, x.sort_id ${dir}`,
+    params.values,
+  );
+  const page = splitPage(rows, f.limit, ORDER);
+  return { data: page.rows.map(toTransaction), page: { nextCursor: page.next ? cursors.encode('transactions', f.sort, page.next) : null } };
 }
 
 interface LedgerRow {
@@ -76,9 +139,10 @@ interface LedgerRow {
  * Every posting on the caller's accounts: one line per account touched (a hold shows twice), with
  * running balances: the account's after this posting, and the asset's after the whole transfer
  * (RANGE framing counts both sides of a hold together, so moving money between one's own
- * accounts leaves the asset's balance as it was).
+ * accounts leaves the asset's balance as it was). The sums run over the caller's whole ledger, so
+ * filters and the page apply after them; the cost grows with this investor's history only.
  */
-const LEDGER_SQL = `
+const POSTINGS_SQL = `
 SELECT p.transfer_id, a.kind || ':' || a.asset AS kind_account, a.asset, p.delta, t.kind, t.reason, t.actor,
        SUM(p.delta) OVER (PARTITION BY p.account ORDER BY p.transfer_id)::text AS account_after,
        SUM(p.delta) OVER (PARTITION BY a.asset ORDER BY p.transfer_id)::text AS asset_after,
@@ -91,16 +155,39 @@ FROM (
   WHERE t.debit_account IN (SELECT id FROM accounts WHERE owner = $1)
 ) p
 JOIN transfers t ON t.id = p.transfer_id
-JOIN accounts a ON a.id = p.account
-ORDER BY p.transfer_id DESC, p.delta ASC`;
+JOIN accounts a ON a.id = p.account`;
 
 const actorOf = (actor: string, uid: string): LedgerEntry['actor'] => (actor === uid ? 'you' : actor === 'system' ? 'system' : 'administrator');
 
-export async function listLedger(q: Queryable, uid: string): Promise<LedgerEntry[]> {
-  const r = await q.query<LedgerRow>(LEDGER_SQL, [uid]);
-  return r.rows.map((row) => ({
-    transferId: String(row.transfer_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
-    kind: row.kind, reason: row.reason, actor: actorOf(row.actor, uid), balanceAfter: dbUsd(row.account_after), assetBalanceAfter: dbUsd(row.asset_after),
-    ref: row.ref, createdAt: iso(row.created_at),
-  }));
+/** Newest first; the two postings of one transfer by amount, the debit first. */
+const LEDGER_ORDER = desc(int8('transfer_id'), int8('delta'));
+
+/** A page of the caller's postings (docs/api.md "Lists"), filtered by asset, transfer kind and days. */
+export async function listLedger(q: Queryable, cursors: Cursors, uid: string, f: ParsedQueryOf<'getLedger'>): Promise<Paged<LedgerEntry>> {
+  const params = new Params();
+  params.add(uid);
+  const where = [
+    ...(f.asset ? [`e.asset = ANY(${params.add(f.asset)}::text[])`] : []),
+    ...(f.kind ? [`e.kind = ANY(${params.add(f.kind.split(','))}::text[])`] : []),
+    ...dayRange('e.created_at', f, params),
+  ];
+  if (f.cursor) {
+    const [id, delta] = cursors.decode(f.cursor, 'ledger', f.sort, 2);
+    const [t, d] = [params.add(id), params.add(delta)];
+    where.push(`(e.transfer_id < ${t}::bigint OR (e.transfer_id = ${t}::bigint AND e.delta > ${d}::bigint))`);
+  }
+  const { rows } = await q.query<LedgerRow & { _k0: string; _k1: string }>(
+    `SELECT e.*, e.transfer_id::text AS _k0, e.delta::text AS _k1 FROM (${POSTINGS_SQL}) e
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.transfer_id DESC, e.delta ASC LIMIT ${f.limit + 1}`,
+    params.values,
+  );
+  const page = splitPage(rows, f.limit, LEDGER_ORDER);
+  return {
+    data: page.rows.map((row) => ({
+      transferId: String(row.transfer_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
+      kind: row.kind, reason: row.reason, actor: actorOf(row.actor, uid), balanceAfter: dbUsd(row.account_after), assetBalanceAfter: dbUsd(row.asset_after),
+      ref: row.ref, createdAt: iso(row.created_at),
+    })),
+    page: { nextCursor: page.next ? cursors.encode('ledger', f.sort, page.next) : null },
+  };
 }

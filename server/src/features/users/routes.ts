@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UpdateProfileBody } from '@halcyon/api-client/contract';
+import { listUsers } from './list';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
@@ -7,7 +8,7 @@ import { sendSecurityAlert } from '../../services/alerts';
 import { requireSecondFactor } from '../../services/second-factor';
 import { PAYOUT_COLUMNS, markPayoutSaved, type PayoutColumn } from '../../services/payout-book';
 import { sendResetLink } from '../../services/password-reset';
-import { userProfile, userProfiles } from '../../services/profile';
+import { userProfile } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
 import type { Queryable } from '../../db/types';
 
@@ -75,11 +76,7 @@ export default feature(
     return { data: await userProfile(db, row), message: 'Profile updated successfully!' };
   }),
 
-  defineRoute('listUsers', async ({ db }) => {
-    const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE role = 'user' AND closed_at IS NULL ORDER BY created_at DESC, id`);
-    // Not the users' anti-phishing phrases (AdminUserRow).
-    return { data: (await userProfiles(db, rows)).map(({ antiPhishingPhrase: _phrase, ...row }) => row) };
-  }),
+  defineRoute('listUsers', async ({ db, query, request }) => listUsers(db, request.server.cursors, query)),
 
   // Closing, not deleting: the ledger keeps the account's history; its sessions end at once.
   defineRoute('deleteUser', async ({ params, db }) => {

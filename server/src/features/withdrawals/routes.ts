@@ -33,7 +33,7 @@ export default feature(
       return { data: withdrawal, message: 'Withdrawal request submitted successfully.' };
     });
   }),
-  defineRoute('listWithdrawals', async ({ db }) => ({ data: await listWithdrawals(db) })),
+  defineRoute('listWithdrawals', async ({ db, query, request }) => listWithdrawals(db, request.server.cursors, query)),
   defineRoute('approveWithdrawal', async ({ params, auth, db }) => ({
     data: await db.tx((q) => approveWithdrawal(q, auth.uid, params.id)),
     message: 'Withdrawal approved successfully.',

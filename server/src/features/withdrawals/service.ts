@@ -1,5 +1,6 @@
-import type { Asset, Withdrawal, WithdrawMethod } from '@halcyon/api-client/contract';
+import type { Asset, ParsedQueryOf, Withdrawal, WithdrawMethod } from '@halcyon/api-client/contract';
 import { METHOD_ASSET } from '@halcyon/api-client/contract';
+import { Params, readPage, requestConditions, requestOrders, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { available, custody, held } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
@@ -19,8 +20,10 @@ interface WithdrawalRow extends UserColumns {
   decided_at: Date | null;
 }
 
-const select = (from: string) => `SELECT w.id, w.uid, w.method, w.asset, w.address, w.amount_cents, w.status, w.created_at, w.decided_at,
-  u.name AS user_name, u.email AS user_email FROM ${from} JOIN users u ON u.id = w.uid`;
+const COLUMNS = 'w.id, w.uid, w.method, w.asset, w.address, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email';
+const FROM = (from: string) => `${from} JOIN users u ON u.id = w.uid`;
+const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
+const ORDERS = requestOrders('w');
 
 const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, status: r.status,
@@ -86,7 +89,10 @@ export async function processWithdrawal(q: Queryable, adminUid: string, id: stri
   return toWithdrawal(await decide(q, adminUid, id, DECISIONS.process));
 }
 
-export async function listWithdrawals(q: Queryable): Promise<Withdrawal[]> {
-  const r = await q.query<WithdrawalRow>(`${select('withdrawals w')} ORDER BY w.created_at DESC, w.id DESC`);
-  return r.rows.map(toWithdrawal);
+/** A page of withdrawals with the query's filters (docs/api.md "Lists"). */
+export async function listWithdrawals(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listWithdrawals'>): Promise<Paged<Withdrawal>> {
+  const params = new Params();
+  const where = requestConditions('w', query, params);
+  const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), where, params, order: ORDERS[query.sort] }, query);
+  return { data: rows.map(toWithdrawal), page };
 }

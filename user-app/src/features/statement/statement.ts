@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@halcyon/api-client';
+import { csvTextCell, type LedgerEntry } from '@halcyon/api-client';
 
 // The investor's statement (/user/statement): labels, filters, monthly opening/closing balances
 // and the CSV export, all from GET /user/ledger's entries (newest first, as the server sends them).
@@ -77,17 +77,14 @@ export function monthlyStatement(entries: readonly LedgerEntry[], month: string)
   return { month, balances, entries: oldestFirst.filter((e) => e.createdAt.slice(0, 7) === month) };
 }
 
-/** A text cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ first). */
-const textCell = (value: string): string => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
-
 export function statementCsv(statement: MonthlyStatement): string {
   const header = ['Date (UTC)', 'Entry', 'Reason', 'By', 'Asset', 'Account', 'Amount (USD)', 'Account balance after', 'Asset balance after'];
   const lines = statement.entries.map((e) =>
     [
-      textCell(e.createdAt), textCell(kindLabel(e.kind)), textCell(e.reason), textCell(ACTOR_LABELS[e.actor]), textCell(assetLabel(e.asset)),
-      textCell(accountLabel(e.account)), e.amount.toFixed(2), e.balanceAfter.toFixed(2), e.assetBalanceAfter.toFixed(2),
+      csvTextCell(e.createdAt), csvTextCell(kindLabel(e.kind)), csvTextCell(e.reason), csvTextCell(ACTOR_LABELS[e.actor]), csvTextCell(assetLabel(e.asset)),
+      csvTextCell(accountLabel(e.account)), e.amount.toFixed(2), e.balanceAfter.toFixed(2), e.assetBalanceAfter.toFixed(2),
     ].join(','),
   );
-  const totals = statement.balances.map((b) => [textCell(`${assetLabel(b.asset)}: opening`), b.opening.toFixed(2), textCell('closing'), b.closing.toFixed(2)].join(','));
-  return [header.map(textCell).join(','), ...lines, '', ...totals].join('\r\n') + '\r\n';
+  const totals = statement.balances.map((b) => [csvTextCell(`${assetLabel(b.asset)}: opening`), b.opening.toFixed(2), csvTextCell('closing'), b.closing.toFixed(2)].join(','));
+  return [header.map(csvTextCell).join(','), ...lines, '', ...totals].join('\r\n') + '\r\n';
 }

@@ -1,0 +1,272 @@
+import { routes, type Deposit } from '@halcyon/api-client/contract';
+import type { Queryable } from '../../src/db/types';
+import { listDeposits } from '../../src/features/deposits/service';
+import { listEarnings } from '../../src/features/earnings/service';
+import { listInvestments } from '../../src/features/investments/service';
+import { listTransactions } from '../../src/features/transactions/service';
+import { listUsers } from '../../src/features/users/list';
+import { setupTestServer, type TestServer } from '../harness';
+import { setupCast, fund } from '../ledger/helpers';
+
+// Every list a page at a time (docs/api.md "Lists"): keyset cursors, filters, search, limits and
+// who may page into what. Rows are inserted by SQL where a test needs many, with chosen times.
+const t = setupTestServer();
+const { admin, ann, bo } = setupCast(t, { ann: { name: 'Ann Lee', username: 'annlee' }, bo: { name: 'Bo Chen', username: 'bochen' } });
+
+/** `n` deposits of `uid` by SQL: amounts 1..n USD, one per minute back from now, with 3 sharing one instant. */
+async function seedDeposits(s: TestServer, uid: string, n: number, status = 'pending'): Promise<void> {
+  await s.db.query(
+    `INSERT INTO deposits (uid, requested_method, method, amount_cents, status, created_at)
+     SELECT $1, m, m, g * 100, $3, CASE WHEN g <= 3 THEN timestamptz '2026-01-01 12:00:00.123456Z' ELSE now() - make_interval(mins => g) END
+     FROM generate_series(1, $2::int) g, LATERAL (SELECT (ARRAY['bitcoin', 'ethereum', 'solana', 'usdt'])[1 + g % 4] AS m) x`,
+    [uid, n, status],
+  );
+}
+
+/** Every page of a list, following nextCursor; fails on a page that is not 200. */
+async function allPages(s: TestServer, token: string, query: Record<string, string>): Promise<{ rows: Deposit[]; pages: number }> {
+  const rows: Deposit[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const res = await s.call('listDeposits', { token, query: { ...query, ...(cursor ? { cursor } : {}) } });
+    expect(res.status).toBe(200);
+    rows.push(...res.body.data);
+    cursor = res.body.page.nextCursor ?? undefined;
+    pages += 1;
+  } while (cursor);
+  return { rows, pages };
+}
+
+const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
+
+describe('cursors', () => {
+  test('pages follow each other without duplicates or gaps, in the order of one full read, ties included', async () => {
+    await seedDeposits(t(), ann.uid, 23);
+    const full = await t().call('listDeposits', { token: admin.token, query: { limit: '500' } });
+    expect(full.body.data).toHaveLength(23);
+    expect(full.body.page.nextCursor).toBeNull();
+    for (const sort of ['newest', 'oldest', 'amount'] as const) {
+      const whole = await t().call('listDeposits', { token: admin.token, query: { limit: '500', sort } });
+      const paged = await allPages(t(), admin.token, { limit: '5', sort });
+      expect(paged.pages).toBe(5);
+      expect(ids(paged.rows)).toEqual(ids(whole.body.data));
+      expect(new Set(ids(paged.rows)).size).toBe(23);
+    }
+    // Newest first by default; amount: largest first.
+    const byAmount = await t().call('listDeposits', { token: admin.token, query: { sort: 'amount', limit: '2' } });
+    expect(byAmount.body.data.map((d) => d.amount)).toEqual([23, 22]);
+    const dates = full.body.data.map((d) => d.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  test('stable under concurrent inserts: rows added after page 1 do not shift page 2', async () => {
+    await seedDeposits(t(), ann.uid, 10);
+    const before = await t().call('listDeposits', { token: admin.token, query: { limit: '500' } });
+    const first = await t().call('listDeposits', { token: admin.token, query: { limit: '4' } });
+    // Newer rows than any listed, as a busy platform adds them while an admin pages.
+    const newer = "INSERT INTO deposits (uid, requested_method, method, amount_cents, status) SELECT $1, 'usdt', 'usdt', 100, 'declined' FROM generate_series(1, 5)";
+    await Promise.all([t().db.query(newer, [bo.uid]), fund(t(), admin, bo, 9)]);
+    const rest = await allPages(t(), admin.token, { limit: '4', cursor: first.body.page.nextCursor ?? '' });
+    expect([...ids(first.body.data), ...ids(rest.rows)]).toEqual(ids(before.body.data));
+  });
+
+  test('a changed cursor, another list\'s cursor or another sort\'s cursor is a 400 naming cursor', async () => {
+    await seedDeposits(t(), ann.uid, 3);
+    const page = await t().call('listDeposits', { token: admin.token, query: { limit: '1' } });
+    const cursor = page.body.page.nextCursor ?? '';
+    const [payload = '', mac = ''] = cursor.split('.');
+    const forged = Buffer.from(JSON.stringify(['deposits', 'newest', '2000-01-01 00:00:00+00', 'x'])).toString('base64url');
+    for (const bad of [`${payload}x.${mac}`, `${forged}.${mac}`, `${payload}.${mac.slice(1)}A`, 'junk', '.']) {
+      const res = await t().call('listDeposits', { token: admin.token, query: { cursor: bad } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^cursor: is invalid/);
+    }
+    expect((await t().call('listDeposits', { token: admin.token, query: { cursor, sort: 'oldest' } })).status).toBe(400);
+    expect((await t().call('listWithdrawals', { token: admin.token, query: { cursor } })).status).toBe(400);
+    expect((await t().call('listDeposits', { token: admin.token, query: { cursor } })).status).toBe(200);
+  });
+});
+
+describe('limits and parameters', () => {
+  test('limit defaults to 50 and accepts 1 to 500; 0, 501 and junk are 400s naming limit', async () => {
+    await seedDeposits(t(), ann.uid, 60);
+    const first = await t().call('listDeposits', { token: admin.token });
+    expect(first.body.data).toHaveLength(50);
+    expect(first.body.page.nextCursor).toEqual(expect.any(String));
+    expect((await t().call('listDeposits', { token: admin.token, query: { limit: '500' } })).body.data).toHaveLength(60);
+    for (const limit of ['0', '501', 'abc', '2.5', '-1', '']) {
+      const res = await t().call('listDeposits', { token: admin.token, query: { limit } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('limit: must be a whole number from 1 to 500');
+    }
+  });
+
+  test('bad filters are 400s naming the field', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ status: 'done' }, 'status: must be one of pending, approved, declined'],
+      [{ method: 'paypal' }, 'method: must be one of bitcoin, ethereum, solana, usdt'],
+      [{ sort: 'name' }, 'sort: must be one of newest, oldest, amount'],
+      [{ from: '2026-13-01' }, 'from: must be a date YYYY-MM-DD'],
+      [{ from: '2026-02-02', to: '2026-02-01' }, 'to: must not be before from'],
+      [{ q: 'x'.repeat(101) }, 'q: must be at most 100 characters'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await t().call('listDeposits', { token: admin.token, query });
+      expect({ query, status: res.status, message: res.body.message }).toEqual({ query, status: 400, message });
+    }
+  });
+});
+
+describe('filters and search', () => {
+  test('status (one or several), method, uid, days and q find exactly their rows', async () => {
+    await seedDeposits(t(), ann.uid, 8);
+    await seedDeposits(t(), bo.uid, 4, 'declined');
+    const read = async (query: Record<string, string>) => (await t().call('listDeposits', { token: admin.token, query: { limit: '500', ...query } })).body.data;
+    expect((await read({ status: 'declined' })).every((d) => d.uid === bo.uid)).toBe(true);
+    expect(await read({ status: 'pending,declined' })).toHaveLength(12);
+    expect((await read({ method: 'usdt' })).map((d) => d.method)).toEqual(['usdt', 'usdt', 'usdt']);
+    expect((await read({ uid: bo.uid })).every((d) => d.uid === bo.uid)).toBe(true);
+    expect(await read({ from: '2026-01-01', to: '2026-01-01' })).toHaveLength(6);
+    expect(await read({ to: '2025-12-31' })).toHaveLength(0);
+    // Search: a substring of the name, username or email, case-insensitive; or the exact id.
+    expect(await read({ q: 'ann l' })).toHaveLength(8);
+    expect(await read({ q: 'BOCHEN' })).toHaveLength(4);
+    expect(await read({ q: bo.email.slice(5) })).toHaveLength(4);
+    const one = (await read({}))[5] as Deposit;
+    expect(ids(await read({ q: one.id }))).toEqual([one.id]);
+    // LIKE's own characters are literal.
+    expect(await read({ q: '%' })).toHaveLength(0);
+  });
+
+  test('users: search, name order, paging', async () => {
+    const res = await t().call('listUsers', { token: admin.token, query: { q: 'chen' } });
+    expect(res.body.data.map((u) => u.name)).toEqual(['Bo Chen']);
+    const byName = await t().call('listUsers', { token: admin.token, query: { sort: 'name', limit: '1' } });
+    expect(byName.body.data.map((u) => u.name)).toEqual(['Ann Lee']);
+    const next = await t().call('listUsers', { token: admin.token, query: { sort: 'name', cursor: byName.body.page.nextCursor ?? '' } });
+    expect(next.body.data.map((u) => u.name)).toEqual(['Bo Chen']);
+    expect(next.body.page.nextCursor).toBeNull();
+  });
+
+  test('transactions: type, origin, status and q across requests and ledger movements', async () => {
+    await fund(t(), admin, ann, 100);
+    await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 10, to: ann.uid } });
+    await fund(t(), admin, bo, 5);
+    const read = async (query: Record<string, string>) => (await t().call('allTransactions', { token: admin.token, query })).body.data;
+    expect((await read({ type: 'withdraw' })).map((x) => x.amount)).toEqual([10]);
+    expect((await read({ origin: 'ledger' }))).toEqual([]);
+    expect((await read({ status: 'approved' })).map((x) => x.amount)).toEqual([5, 100]);
+    expect((await read({ q: 'ann lee' })).map((x) => x.type)).toEqual(['withdraw', 'deposit']);
+    const paged = await t().call('allTransactions', { token: admin.token, query: { limit: '2' } });
+    const rest = await t().call('allTransactions', { token: admin.token, query: { limit: '2', cursor: paged.body.page.nextCursor ?? '' } });
+    expect([...paged.body.data, ...rest.body.data].map((x) => x.amount)).toEqual([5, 10, 100]);
+    expect(rest.body.page.nextCursor).toBeNull();
+  });
+});
+
+describe('authorization', () => {
+  test('investors cannot read admin lists, and their own lists never reach another\'s records', async () => {
+    await fund(t(), admin, ann, 50);
+    await fund(t(), admin, bo, 70);
+    for (const name of ['listUsers', 'listDeposits', 'listWithdrawals', 'listInvestments', 'listEarnings', 'allTransactions', 'listInvites'] as const) {
+      expect((await t().call(name, { token: ann.token })).status).toBe(403);
+    }
+    // `uid` is not a parameter of the investor's list: it is ignored, the token decides.
+    const own = await t().request<{ data: Array<{ amount: number }> }>('GET', `/transaction/all?uid=${bo.uid}&q=${encodeURIComponent(bo.email)}`, { token: ann.token });
+    expect(own.body.data).toEqual([]);
+    const mine = await t().call('getTransactions', { token: ann.token });
+    expect(mine.body.data.map((x) => x.amount)).toEqual([50]);
+    // An admin's cursor over everyone's transactions still pages only the investor's own.
+    const all = await t().call('allTransactions', { token: admin.token, query: { limit: '1' } });
+    const res = await t().call('getTransactions', { token: ann.token, query: { cursor: all.body.page.nextCursor ?? '' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.every((x) => x.user.email === ann.email)).toBe(true);
+  });
+});
+
+describe('CSV exports', () => {
+  const csv = async (path: string, token: string) => {
+    const res = await t().fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), text: await res.text() };
+  };
+
+  test('the admin export streams every page with the filters applied, cells escaped', async () => {
+    await t().db.query("UPDATE users SET name = $2 WHERE id = $1", [ann.uid, '=HYPERLINK("x"),+1']);
+    await seedDeposits(t(), ann.uid, 1203);
+    await seedDeposits(t(), bo.uid, 7, 'declined');
+    const res = await csv('/admin/export/deposits?status=pending', admin.token);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/csv; charset=utf-8');
+    expect(res.disposition).toMatch(/^attachment; filename="deposits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('"Id","Date (UTC)","Name","Email","Method","Amount (USD)","Status","Decided (UTC)"');
+    expect(lines.at(-1)).toBe('');
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(1203);
+    expect(new Set(rows.map((l) => l.split(',')[0])).size).toBe(1203);
+    // A formula-leading cell gets a quote first; quotes double; commas stay inside the quotes.
+    expect(rows[0]).toContain(`,"'=HYPERLINK(""x""),+1",`);
+    expect(rows.some((l) => l.includes('"declined"'))).toBe(false);
+  });
+
+  test('exports are role-checked; the investor\'s are their own; unknown lists and bad filters are 4xx', async () => {
+    await fund(t(), admin, ann, 12);
+    await fund(t(), admin, bo, 34);
+    expect((await csv('/admin/export/users', ann.token)).status).toBe(403);
+    expect((await csv('/user/export/ledger', admin.token)).status).toBe(403);
+    expect((await csv('/admin/export/secrets', admin.token)).status).toBe(404);
+    const bad = await csv('/admin/export/deposits?status=nope', admin.token);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).message).toBe('status: must be one of pending, approved, declined');
+    const ledger = await csv(`/user/export/ledger?uid=${bo.uid}`, ann.token);
+    expect(ledger.status).toBe(200);
+    const lines = ledger.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toContain(',12.00,12.00,12.00');
+    const users = await csv('/admin/export/users?q=chen', admin.token);
+    expect(users.text.trim().split('\r\n').slice(1).map((l) => l.split(',')[1])).toEqual(['"Bo Chen"']);
+  });
+});
+
+describe('indexes', () => {
+  /** The plan of every statement `run` sends, with sequential scans priced out: a Seq Scan left means no index fits. */
+  async function plansOf(run: (q: Queryable) => Promise<unknown>): Promise<string[]> {
+    const seen: Array<[string, unknown[]]> = [];
+    const recorder: Queryable = { query: (sql, params) => { seen.push([sql, params ?? []]); return t().db.query(sql, params); } };
+    await run(recorder);
+    return t().db.tx(async (q) => {
+      await q.query('SET LOCAL enable_seqscan = off');
+      const plans: string[] = [];
+      for (const [sql, params] of seen) plans.push((await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return plans;
+    });
+  }
+
+  test('every list query, filter, sort and search reads an index, never a whole table', async () => {
+    await seedDeposits(t(), ann.uid, 5);
+    const cursors = t().app.cursors;
+    const page = await t().call('listDeposits', { token: admin.token, query: { limit: '1' } });
+    const cursor = page.body.page.nextCursor ?? undefined;
+    const tx = await t().call('allTransactions', { token: admin.token, query: { limit: '1' } });
+    const cases: Array<[string, (q: Queryable) => Promise<unknown>]> = [
+      ['deposits, first page', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({}))],
+      ['deposits, after a cursor', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({ cursor }))],
+      ['deposits, pending', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({ status: 'pending' }))],
+      ['deposits, one investor', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({ uid: ann.uid }))],
+      ['deposits, by amount', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({ sort: 'amount' }))],
+      ['deposits, search', (q) => listDeposits(q, cursors, routes.listDeposits.query.parse({ q: 'ann lee' }))],
+      ['users, newest', (q) => listUsers(q, cursors, routes.listUsers.query.parse({}))],
+      ['users, by name', (q) => listUsers(q, cursors, routes.listUsers.query.parse({ sort: 'name' }))],
+      ['users, search', (q) => listUsers(q, cursors, routes.listUsers.query.parse({ q: 'chen' }))],
+      ['investments, by earnings', (q) => listInvestments(q, cursors, routes.listInvestments.query.parse({ sort: 'earnings' }))],
+      ['earnings', (q) => listEarnings(q, cursors, routes.listEarnings.query.parse({}))],
+      ['transactions, after a cursor', (q) => listTransactions(q, cursors, routes.allTransactions.query.parse({ cursor: tx.body.page.nextCursor ?? undefined }))],
+    ];
+    for (const [name, run] of cases) {
+      for (const plan of await plansOf(run)) {
+        expect({ name, scans: plan.match(/Seq Scan on (deposits|withdrawals|investments|users|transfers)\b/g) }).toEqual({ name, scans: null });
+      }
+    }
+  });
+});
