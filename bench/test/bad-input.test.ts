@@ -229,9 +229,9 @@ describeWithPostgres('oversized totals (PostgreSQL)', () => {
     };
     const profile = await get<{ earnings: number }>('GET', '/user/profile', investor.token);
     const login = await get<{ earnings: number }>('POST', '/auth/login', undefined, { email: investor.email, password: investor.password });
-    const users = await get<{ uid: string; earnings: number }[]>('GET', '/admin/users', admin);
+    const users = await get<{ uid: string; earnings: number }[]>('GET', `/admin/users?q=${investor.uid}`, admin);
     const solvency = await get<{ earningsOwed: number }>('GET', '/admin/solvency', admin);
-    const investments = await get<{ id: string; earnings: number }[]>('GET', '/admin/investments/all', admin);
+    const investments = await get<{ id: string; earnings: number }[]>('GET', `/admin/investments/all?uid=${investor.uid}`, admin);
     return [profile.earnings, login.earnings, users.find((u) => u.uid === investor.uid)?.earnings ?? NaN, solvency.earningsOwed, investments.find((i) => i.id === inv)?.earnings ?? NaN];
   }
 

@@ -92,7 +92,7 @@ describe('investor journey', () => {
   test('admin approves; dashboard and My Assets show 500', () => j.step(page, 'admin approves; dashboard and My Assets show 500', async () => {
     const admin = await adminLogin();
     const me = await login(inv.email, inv.password);
-    const deposits = await call<{ data: { id: string; uid: string; status: string }[] }>('GET', '/admin/deposits/all', { token: admin.token });
+    const deposits = await call<{ data: { id: string; uid: string; status: string }[] }>('GET', `/admin/deposits/all?uid=${me.uid}&status=pending`, { token: admin.token });
     const mine = deposits.data.find((d) => d.uid === me.uid && d.status === 'pending');
     expect(mine).toBeDefined();
     await call('PATCH', `/admin/deposits/${mine?.id}/bitcoin/approve`, { token: admin.token });
