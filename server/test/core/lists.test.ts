@@ -6,7 +6,7 @@ import { listInvestments } from '../../src/features/investments/service';
 import { listTransactions } from '../../src/features/transactions/service';
 import { listUsers } from '../../src/features/users/list';
 import { setupTestServer, type TestServer } from '../harness';
-import { setupCast, fund } from '../ledger/helpers';
+import { createPlan, fund, invest, setupCast } from '../ledger/helpers';
 
 // Every list a page at a time (docs/api.md "Lists"): keyset cursors, filters, search, limits and
 // who may page into what. Rows are inserted by SQL where a test needs many, with chosen times.
@@ -162,6 +162,56 @@ describe('filters and search', () => {
     const rest = await t().call('allTransactions', { token: admin.token, query: { limit: '2', cursor: paged.body.page.nextCursor ?? '' } });
     expect([...paged.body.data, ...rest.body.data].map((x) => x.amount)).toEqual([5, 10, 100]);
     expect(rest.body.page.nextCursor).toBeNull();
+  });
+});
+
+describe('each list\'s own filters and orders', () => {
+  test('withdrawals by several statuses; investments by earnings; earnings by kind; plans and traders by name', async () => {
+    await fund(t(), admin, ann, 1000);
+    await fund(t(), admin, bo, 1000);
+    const w1 = (await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 10, to: ann.uid } })).body.data.id;
+    await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 20, to: ann.uid } });
+    await t().call('processWithdrawal', { token: admin.token, params: { id: w1 } });
+    const open = await t().call('listWithdrawals', { token: admin.token, query: { status: 'pending,processing' } });
+    expect(open.body.data.map((w) => [w.amount, w.status])).toEqual([[20, 'pending'], [10, 'processing']]);
+    expect((await t().call('listWithdrawals', { token: admin.token, query: { status: 'processing' } })).body.data.map((w) => w.id)).toEqual([w1]);
+
+    const plan = await createPlan(t(), admin, { name: 'Silver Sprint' });
+    const [i1, i2] = [await invest(t(), ann, plan, 100), await invest(t(), bo, plan, 200)];
+    for (const id of [i1, i2]) await t().call('approveInvestment', { token: admin.token, params: { id } });
+    await t().call('creditEarnings', { token: admin.token, params: { uid: ann.uid }, body: { amount: 9, plan_id: plan, investment_id: i1 } });
+    await t().call('creditEarnings', { token: admin.token, params: { uid: bo.uid }, body: { amount: 4, plan_id: plan, investment_id: i2 } });
+    await t().call('deductEarnings', { token: admin.token, params: { uid: ann.uid }, body: { amount: 1, plan_id: plan, investment_id: i1 } });
+    const top = await t().call('listInvestments', { token: admin.token, query: { sort: 'earnings', limit: '1' } });
+    expect(top.body.data.map((i) => [i.id, i.earnings])).toEqual([[i1, 8]]);
+    const second = await t().call('listInvestments', { token: admin.token, query: { sort: 'earnings', cursor: top.body.page.nextCursor ?? '' } });
+    expect(second.body.data.map((i) => [i.id, i.earnings])).toEqual([[i2, 4]]);
+    expect((await t().call('listEarnings', { token: admin.token, query: { kind: 'deduct' } })).body.data.map((e) => e.amount)).toEqual([-1]);
+    expect((await t().call('listEarnings', { token: admin.token, query: { uid: bo.uid } })).body.data.map((e) => e.amount)).toEqual([4]);
+
+    await createPlan(t(), admin, { name: 'Gold Harbor' });
+    expect((await t().call('getPlans', { token: ann.token, query: { q: 'sprint' } })).body.data.map((p) => p.name)).toEqual(['Silver Sprint']);
+  });
+
+  test('the investor\'s ledger pages keep each entry\'s running balances, filtered by asset', async () => {
+    await fund(t(), admin, ann, 100, 'usdt');
+    await fund(t(), admin, ann, 40, 'bitcoin');
+    await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 30, to: ann.uid } });
+    const whole = (await t().call('getLedger', { token: ann.token, query: { limit: '500' } })).body.data;
+    expect(whole).toHaveLength(4);
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const res = await t().call('getLedger', { token: ann.token, query: { limit: '1', ...(cursor ? { cursor } : {}) } });
+      pages.push(...res.body.data);
+      cursor = res.body.page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages).toEqual(whole);
+    const usdt = (await t().call('getLedger', { token: ann.token, query: { asset: 'usdt' } })).body.data;
+    expect(usdt.map((e) => [e.account, e.amount, e.balanceAfter, e.assetBalanceAfter])).toEqual([
+      ['available:usdt', -30, 70, 100], ['held:usdt', 30, 30, 100], ['available:usdt', 100, 100, 100],
+    ]);
+    expect((await t().call('getLedger', { token: ann.token, query: { kind: 'deposit' } })).body.data).toHaveLength(2);
   });
 });
 
