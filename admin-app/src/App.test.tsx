@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from './test/render';
 import { plan, solvency } from './test/fixtures';
-import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { ok, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import App from './App';
 
 let http: HttpStub;
@@ -9,7 +9,7 @@ afterEach(() => http.restore());
 
 describe('App routes', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency()), 'GET /api/admin/users': ok([]), 'GET /api/plan/all': ok([plan()]) });
+    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency()), 'GET /api/admin/users': page([]), 'GET /api/plan/all': page([plan()]) });
   });
 
   it('sends /admin to the overview', async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { adminSessionAtom, configureApi, emptyAdminSession, queryClient, store } from '@halcyon/api-client';
-import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { ok, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { toast } from '@halcyon/shared-ui';
 import { ADMIN_TOKEN } from './test/render';
 import { solvency, userRow } from './test/fixtures';
@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe('Standalone (the remote on its own dev server)', () => {
   it('renders a deep link with its own router, store, query cache, theme and toaster', async () => {
-    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency({ totalUsers: 7 })), 'GET /api/admin/users': ok([userRow()]) });
+    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency({ totalUsers: 7 })), 'GET /api/admin/users': page([userRow()]) });
     configureApi({ baseUrl: 'http://localhost/api' });
     store.set(adminSessionAtom, { ...emptyAdminSession, token: ADMIN_TOKEN });
     window.history.replaceState(null, '', '/admin/overview');

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from './api';
-import { ApiError, configureApi, errorMessage } from './http';
+import { ApiError, configureApi, downloadCsv, errorMessage } from './http';
 import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from './session';
 
 interface Seen {
@@ -14,7 +14,7 @@ interface Seen {
 let server: http.Server;
 let seen: Seen[] = [];
 /** What the next request answers: status and JSON body (contract shapes). */
-let reply: { status: number; json: unknown } = { status: 200, json: {} };
+let reply: { status: number; json: unknown; csv?: string } = { status: 200, json: {} };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -22,6 +22,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (reply.csv !== undefined) {
+        res.writeHead(reply.status, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="deposits-2026-11-30.csv"' });
+        res.end(reply.csv);
+        return;
+      }
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.json));
     });
@@ -137,5 +142,57 @@ describe('errors', () => {
     reply = { status: 401, json: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } };
     await expect(api.login({ body: { email: 'a@b.co', password: 'x' } })).rejects.toMatchObject({ message: 'Invalid email or password' });
     expect(store.get(userSessionAtom).token).toBe('user-token');
+  });
+});
+
+describe('lists and CSV exports (issue 10)', () => {
+  it('sends a list\'s filters and leaves blank ones out', async () => {
+    await api.listDeposits({ query: { status: 'pending,processing', q: '', cursor: 'c2.sig' } });
+    expect(last().url).toBe('/api/admin/deposits/all?status=pending%2Cprocessing&cursor=c2.sig');
+  });
+
+  describe('downloadCsv', () => {
+    /** The link the browser would click: node has no document, so a stand-in records it. */
+    function fakeDocument() {
+      const link = { href: '', download: '', click: jest.fn() };
+      Object.assign(globalThis, { document: { createElement: () => link } });
+      const blobs: Blob[] = [];
+      jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        blobs.push(blob as Blob);
+        return 'blob:csv';
+      });
+      const revoke = jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      return { link, blobs, revoke };
+    }
+    afterEach(() => {
+      delete (globalThis as { document?: unknown }).document;
+    });
+
+    it('fetches the export with the admin token and the filters, and saves it under the server\'s file name', async () => {
+      const { link, blobs, revoke } = fakeDocument();
+      reply = { status: 200, json: null, csv: 'id,amount\r\nd1,250\r\n' };
+      await downloadCsv('/admin/export/deposits', { status: 'pending', q: 'jane', from: '' });
+      expect(last()).toMatchObject({ method: 'GET', url: '/api/admin/export/deposits?status=pending&q=jane' });
+      expect(last().headers.authorization).toBe('Bearer admin-token');
+      expect(link).toMatchObject({ href: 'blob:csv', download: 'deposits-2026-11-30.csv' });
+      expect(link.click).toHaveBeenCalledTimes(1);
+      expect(await blobs[0]?.text()).toBe('id,amount\r\nd1,250\r\n');
+      expect(revoke).toHaveBeenCalledWith('blob:csv');
+    });
+
+    it('an investor\'s export carries the user token', async () => {
+      fakeDocument();
+      reply = { status: 200, json: null, csv: '' };
+      await downloadCsv('/user/export/ledger', { from: '2026-11-01', to: '2026-11-30' });
+      expect(last().url).toBe('/api/user/export/ledger?from=2026-11-01&to=2026-11-30');
+      expect(last().headers.authorization).toBe('Bearer user-token');
+    });
+
+    it('fails like every call: an ApiError with the server\'s message, nothing saved', async () => {
+      const { link } = fakeDocument();
+      reply = { status: 400, json: { message: 'to: must not be before from', code: 'VALIDATION' } };
+      await expect(downloadCsv('/admin/export/users', { from: '2026-11-30', to: '2026-11-01' })).rejects.toEqual(new ApiError('to: must not be before from', 400, 'VALIDATION'));
+      expect(link.click).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import ky, { isHTTPError } from 'ky';
 import { endpoints, type EndpointName } from './contract/endpoints';
 import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from './session';
+import type { CsvExport, ExportQuery } from './contract/exports';
 
 /** An error response, carrying the server's `message` (spec 8: the client shows it). */
 export class ApiError extends Error {
@@ -87,7 +88,7 @@ export async function call(name: EndpointName, input: RawInput = {}, options: Ca
     headers['idempotency-key'] = options.idempotencyKey;
   }
 
-  const searchParams = Object.fromEntries(Object.entries(input.query ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined));
+  const searchParams = searchParamsOf(input.query);
   let body: FormData | undefined;
   if ('multipart' in endpoint && endpoint.multipart && input.file) {
     body = new FormData();
@@ -106,6 +107,38 @@ export async function call(name: EndpointName, input: RawInput = {}, options: Ca
   } catch (error) {
     throw await toApiError(error, caller, token);
   }
+}
+
+/** A query as sent: blank values dropped (no filter means no parameter: `q=` is no search). */
+function searchParamsOf(query: object = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null || v === '' ? [] : [[k, String(v)]])));
+}
+
+/**
+ * Downloads a CSV export (exports.ts) with the caller's token (admin under /admin/export, else the
+ * investor) and saves it under the server's file name. Fails like every call, with an ApiError
+ * carrying the server's `{ message }`.
+ */
+export async function downloadCsv<P extends CsvExport>(path: P, query?: ExportQuery<P>): Promise<void> {
+  const caller: Caller = path.startsWith('/admin/') ? 'admin' : 'user';
+  const token = tokenOf(caller);
+  try {
+    const response = await http(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, searchParams: searchParamsOf(query) });
+    const named = /filename="?([^";]+)/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+    saveFile(await response.blob(), named ?? `${path.slice(path.lastIndexOf('/') + 1)}.csv`);
+  } catch (error) {
+    throw await toApiError(error, caller, token);
+  }
+}
+
+/** Hands a file to the browser's downloads: a link to an object URL, clicked, then released. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 async function toApiError(error: unknown, caller: Caller | null, token: string | null): Promise<ApiError> {

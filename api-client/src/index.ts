@@ -17,7 +17,7 @@ export type {
   ForgotPasswordBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody, UpdateProfileBody, WalletAddressBody,
 } from './contract/requests';
 export * from './http';
-export * from './exports';
+export * from './contract/exports';
 export * from './api';
 export * from './session';
 export * from './logout';

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
 import userEvent from '@testing-library/user-event';
 import { profile } from './test/fixtures';
-import { ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { ok, stubHttp, type HttpStub, page } from '@halcyon/api-client/testing';
 import { currentPath, renderWithProviders, signIn } from './test/render';
 import App from './App';
 
 let http: HttpStub;
 beforeEach(() => {
   signIn(profile());
-  http = stubHttp({ 'GET /api/user/profile': ok(profile()), 'GET /api/transaction/all': ok([]) });
+  http = stubHttp({ 'GET /api/user/profile': ok(profile()), 'GET /api/transaction/all': page([]) });
 });
 afterEach(() => http.restore());
 

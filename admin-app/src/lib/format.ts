@@ -8,11 +8,6 @@ export function numbered<T>(rows: readonly T[]): (T & { sn: number })[] {
   return rows.map((row, i) => ({ ...row, sn: i + 1 }));
 }
 
-/** Newest first, by ISO createdAt. */
-export function newestFirst<T extends { createdAt: string }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
 /** A form's number field as the API wants it: a finite number, or null when blank or invalid. */
 export function toNumber(value: string): number | null {
   if (value.trim() === '') return null;

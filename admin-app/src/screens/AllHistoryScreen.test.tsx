@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { transaction } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import AllHistoryScreen from './AllHistoryScreen';
 
 let http: HttpStub;
@@ -10,7 +10,7 @@ afterEach(() => http.restore());
 describe('AllHistoryScreen', () => {
   it('lists every transaction, earn and transfer entries included', async () => {
     http = stubHttp({
-      'GET /api/admin/all-transactions': ok([
+      'GET /api/admin/all-transactions': page([
         transaction({ id: 'x1', type: 'deposit', method: 'bitcoin' }),
         transaction({ id: 'x2', type: 'earn', method: 'transfer', amount: 12.5, source: 'maturity' }),
       ]),

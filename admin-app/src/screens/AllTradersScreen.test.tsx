@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { trader } from '../test/fixtures';
-import { malformed, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { malformed, networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import AllTradersScreen from './AllTradersScreen';
 
@@ -11,7 +11,7 @@ afterEach(() => http.restore());
 
 describe('AllTradersScreen', () => {
   it('shows traders as cards with wins, losses, win rate and profit share, fetched with the admin token', async () => {
-    http = stubHttp({ 'GET /api/copyTrade': ok([trader()]) });
+    http = stubHttp({ 'GET /api/copyTrade': page([trader()]) });
     renderWithProviders(<AllTradersScreen />);
     const card = (await screen.findByText('Max Alpha')).closest('li') as HTMLElement;
     expect(within(card).getByText('75%')).toBeInTheDocument();
@@ -21,13 +21,13 @@ describe('AllTradersScreen', () => {
   });
 
   it('deletes after confirmation and refreshes; failure toast', async () => {
-    http = stubHttp({ 'GET /api/copyTrade': ok([trader()]), 'DELETE /api/copyTrade/:id': networkError });
+    http = stubHttp({ 'GET /api/copyTrade': page([trader()]), 'DELETE /api/copyTrade/:id': networkError });
     renderWithProviders(<AllTradersScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Max Alpha' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await findErrorToast('Failed to delete trader');
 
-    http.on('DELETE /api/copyTrade/:id', { body: { message: 'Deleted' } }).on('GET /api/copyTrade', ok([]));
+    http.on('DELETE /api/copyTrade/:id', { body: { message: 'Deleted' } }).on('GET /api/copyTrade', page([]));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Max Alpha' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await findSuccessToast('Trader deleted successfully');

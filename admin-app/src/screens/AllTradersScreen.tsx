@@ -1,16 +1,12 @@
 import { Screen } from '../lib/Screen';
-import { RemoteView } from '../lib/RemoteView';
-import { TraderCards } from '../features/traders/TraderCards';
-import { TRADERS_FAILED, useTraders } from '../features/traders/queries';
+import { TraderList } from '../features/traders/TraderList';
+import { useTraders } from '../features/traders/queries';
 
 /** Uploaded traders as cards with delete. */
 export default function AllTradersScreen() {
-  const traders = useTraders();
   return (
     <Screen title="All Traders">
-      <RemoteView query={traders} fallback={TRADERS_FAILED} loadingLabel="Loading traders">
-        {(list) => <TraderCards traders={list} />}
-      </RemoteView>
+      <TraderList traders={useTraders()} />
     </Screen>
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { userRow } from '../test/fixtures';
-import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import AllUsersScreen from './AllUsersScreen';
 
@@ -13,7 +13,7 @@ const users = [userRow(), userRow({ uid: 'u2', id: 'u2', name: 'Bo Li', username
 
 describe('AllUsersScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/users': ok(users) });
+    http = stubHttp({ 'GET /api/admin/users': page(users) });
   });
 
   it('shows S/N, Name, Email, Username, a masked Password and Actions', async () => {
@@ -34,7 +34,7 @@ describe('AllUsersScreen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete Bo Li (bo@example.com)?');
     expect(http.mutations()).toHaveLength(0);
-    http.on('GET /api/admin/users', ok([users[0]]));
+    http.on('GET /api/admin/users', page([users[0]]));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await findSuccessToast('User deleted successfully.');
     expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/admin/users/u2']);

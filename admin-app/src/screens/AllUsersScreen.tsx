@@ -1,5 +1,5 @@
 import { useApiMutation } from '@halcyon/api-client';
-import { Button, Table } from '@halcyon/shared-ui';
+import { Button, Table, ExportButton } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
@@ -55,9 +55,9 @@ export default function AllUsersScreen() {
   ];
 
   return (
-    <Screen title="All Users">
+    <Screen title="All Users" actions={<ExportButton path="/admin/export/users" query={users.query} />}>
       <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
-        {(rows) => <Table caption="All users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} searchable pageSize={10} />}
+        {(rows) => <Table caption="All users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} {...users.table} />}
       </RemoteView>
       {confirm.dialog}
     </Screen>

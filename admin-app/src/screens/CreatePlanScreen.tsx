@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { queryError, useApiMutation } from '@halcyon/api-client';
-import { Button, Input, Select, toast } from '@halcyon/shared-ui';
+import { useApiMutation } from '@halcyon/api-client';
+import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../lib/format';
 import { FormGrid, FullRow } from '../lib/FormGrid';
 import { Screen } from '../lib/Screen';
 import { toastResult } from '../lib/toastResult';
-import { USERS_FAILED, useUsers } from '../features/users/queries';
+import { OwnerPicker } from '../features/users/OwnerPicker';
 
 const empty = { name: '', minAmount: '', maxAmount: '', returns: '', duration: '', uid: '' };
 type Field = keyof typeof empty;
@@ -13,9 +13,7 @@ type Field = keyof typeof empty;
 /** Create plan: number inputs; name and owner optional (no owner: a public plan). */
 export default function CreatePlanScreen() {
   const [form, setForm] = useState(empty);
-  const users = useUsers();
   const create = useApiMutation('createPlan', { invalidates: ['getPlans'] });
-  const usersError = queryError(users, USERS_FAILED);
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -30,8 +28,6 @@ export default function CreatePlanScreen() {
     if (await toastResult(create.mutateAsync({ input: { body } }), { success: 'Plan created successfully!', failure: 'Failed to create plan.' })) setForm(empty);
   };
 
-  const owners = [{ value: '', label: 'Everyone (public plan)' }, ...(users.data ?? []).map((u) => ({ value: u.uid, label: `${u.name} (${u.email})` }))];
-
   return (
     <Screen title="Create Plan">
       <FormGrid onSubmit={(e) => void submit(e)} aria-label="Create plan">
@@ -40,14 +36,13 @@ export default function CreatePlanScreen() {
         <Input label="Maximum amount (USD)" name="maxAmount" type="number" min={0} step="0.01" required value={form.maxAmount} onChange={set('maxAmount')} placeholder="e.g. 5000" />
         <Input label="Returns (%)" name="returns" type="number" min={0} step="0.01" required value={form.returns} onChange={set('returns')} placeholder="e.g. 12.5" />
         <Input label="Duration (days)" name="duration" type="number" min={1} step="1" required value={form.duration} onChange={set('duration')} placeholder="e.g. 30" />
-        <Select label="Owner user" name="uid" value={form.uid} onChange={set('uid')} options={owners} />
+        <OwnerPicker value={form.uid} onChange={set('uid')} />
         <FullRow>
           <Button type="submit" loading={create.isPending} disabled={create.isPending}>
             Create Plan
           </Button>
         </FullRow>
       </FormGrid>
-      {usersError && <p role="note">{usersError} Plans can still be created for everyone.</p>}
     </Screen>
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { queryClient } from '@halcyon/api-client';
 import { renderWithProviders } from '../test/render';
 import { deposit } from '../test/fixtures';
-import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import DepositHistoryScreen from './DepositHistoryScreen';
 
 let http: HttpStub;
@@ -11,7 +11,7 @@ afterEach(() => http.restore());
 describe('DepositHistoryScreen', () => {
   it('lists every deposit with status, method label and dollars', async () => {
     http = stubHttp({
-      'GET /api/admin/deposits/all': ok([
+      'GET /api/admin/deposits/all': page([
         deposit({ id: 'd1', method: 'ethereum', amount: 1234.5, status: 'approved' }),
         deposit({ id: 'd2', method: 'usdt', status: 'declined', user: { name: 'Bo Li', email: 'bo@example.com' } }),
       ]),
@@ -26,7 +26,7 @@ describe('DepositHistoryScreen', () => {
   });
 
   it('shows the empty text', async () => {
-    http = stubHttp({ 'GET /api/admin/deposits/all': ok([]) });
+    http = stubHttp({ 'GET /api/admin/deposits/all': page([]) });
     renderWithProviders(<DepositHistoryScreen />);
     expect(await screen.findByText('No data available to display.')).toBeInTheDocument();
   });

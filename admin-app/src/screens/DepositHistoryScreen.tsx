@@ -1,5 +1,5 @@
 import type { Deposit } from '@halcyon/api-client';
-import { Table } from '@halcyon/shared-ui';
+import { Table, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { moneyColumns } from '../features/money/columns';
@@ -9,9 +9,9 @@ import { DEPOSITS_FAILED, useDeposits } from '../features/money/queries';
 export default function DepositHistoryScreen() {
   const deposits = useDeposits();
   return (
-    <Screen title="Deposit History">
+    <Screen title="Deposit History" actions={<ExportButton path="/admin/export/deposits" query={deposits.query} />}>
       <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
-        {(rows) => <Table caption="Deposit history" columns={moneyColumns} rows={rows} getRowKey={(d: Deposit) => d.id} searchable pageSize={10} />}
+        {(rows) => <Table caption="Deposit history" columns={moneyColumns} rows={rows} getRowKey={(d: Deposit) => d.id} {...deposits.table} />}
       </RemoteView>
     </Screen>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { earning } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import EarningHistoryScreen from './EarningHistoryScreen';
 
 let http: HttpStub;
@@ -10,7 +10,7 @@ afterEach(() => http.restore());
 describe('EarningHistoryScreen', () => {
   it('lists credits, deductions and maturity payouts with reasons', async () => {
     http = stubHttp({
-      'GET /api/admin/earnings/all': ok([earning({ id: 'e1', amount: 50, reason: 'Bonus' }), earning({ id: 'e2', kind: 'maturity', amount: 125, actor: 'system', reason: 'Plan matured', createdAt: '2026-11-02T10:00:00.000Z' })]),
+      'GET /api/admin/earnings/all': page([earning({ id: 'e1', amount: 50, reason: 'Bonus' }), earning({ id: 'e2', kind: 'maturity', amount: 125, actor: 'system', reason: 'Plan matured', createdAt: '2026-11-02T10:00:00.000Z' })]),
     });
     renderWithProviders(<EarningHistoryScreen />);
     const table = await screen.findByRole('table');

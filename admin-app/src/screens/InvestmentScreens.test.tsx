@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { investment } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import ActiveInvestmentsScreen from './ActiveInvestmentsScreen';
 import InvestmentsScreen from './InvestmentsScreen';
@@ -22,7 +22,7 @@ async function act(label: string) {
 
 describe('investment screens', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/investments/all': ok([row]) });
+    http = stubHttp({ 'GET /api/admin/investments/all': page([row]) });
   });
 
   it('all investments: plan, amount, start, end date, earnings, status; no actions; no status filter', async () => {

@@ -1,9 +1,9 @@
-import { useApiMutation, useApiQuery, type AdminInvite } from '@halcyon/api-client';
+import { useApiMutation, type AdminInvite } from '@halcyon/api-client';
 import { Button, Table, toast } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { newestOf } from '../lib/select';
 import { toastResult } from '../lib/toastResult';
+import { BY_DATE, useList } from '../lib/useList';
 
 type InviteRow = AdminInvite & { state: 'used' | 'expired' | 'active' };
 
@@ -29,14 +29,14 @@ async function copy(code: string) {
 
 /** One-time invite codes that let a new admin register (deviations.md: no open admin sign-up). */
 export default function InvitesScreen() {
-  const invites = useApiQuery('listInvites', undefined, { select: newestOf });
+  const invites = useList('listInvites');
   const create = useApiMutation('createInvite', { invalidates: ['listInvites'] });
 
   const columns = [
     { key: 'code', header: 'Code', render: (i: InviteRow) => <code>{i.code}</code> },
-    { key: 'createdAt', header: 'Created', kind: 'date' as const, sortable: true },
-    { key: 'expiresAt', header: 'Expires', kind: 'date' as const, sortable: true },
-    { key: 'state', header: 'Status', sortable: true, render: (i: InviteRow) => (i.state === 'used' ? 'Used' : i.state === 'expired' ? 'Expired' : 'Active') },
+    { key: 'createdAt', header: 'Created', kind: 'date' as const, serverSort: BY_DATE },
+    { key: 'expiresAt', header: 'Expires', kind: 'date' as const },
+    { key: 'state', header: 'Status', render: (i: InviteRow) => (i.state === 'used' ? 'Used' : i.state === 'expired' ? 'Expired' : 'Active') },
     { key: 'usedBy', header: 'Used by' },
     {
       key: 'actions',
@@ -49,7 +49,6 @@ export default function InvitesScreen() {
         ) : null,
     },
   ];
-
 
   return (
     <Screen
@@ -68,7 +67,7 @@ export default function InvitesScreen() {
     >
       <p>An invite code lets one new admin register at the admin registration page. It is valid for 7 days and works once.</p>
       <RemoteView query={invites} fallback="Failed to fetch invites." loadingLabel="Loading invites">
-        {(rows) => <Table caption="Admin invite codes" columns={columns} rows={withStates(rows)} getRowKey={(i: InviteRow) => i.code} searchable pageSize={10} />}
+        {(rows) => <Table caption="Admin invite codes" columns={columns} rows={withStates(rows)} getRowKey={(i: InviteRow) => i.code} {...invites.table} />}
       </RemoteView>
     </Screen>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { solvency, userRow } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, ok, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import OverviewScreen from './OverviewScreen';
 
 let http: HttpStub;
@@ -11,7 +11,7 @@ describe('OverviewScreen', () => {
   it('shows Total Deposit (sum of balances), Total Users, solvency per asset and the users table', async () => {
     http = stubHttp({
       'GET /api/admin/solvency': ok(solvency({ totalUserBalances: 12345.6, totalUsers: 2 })),
-      'GET /api/admin/users': ok([userRow(), userRow({ uid: 'u2', name: 'Bo Li', email: 'bo@example.com', balance: 10845.6 })]),
+      'GET /api/admin/users': page([userRow(), userRow({ uid: 'u2', name: 'Bo Li', email: 'bo@example.com', balance: 10845.6 })]),
       'GET /api/liabilities/latest': ok(null),
       'GET /api/admin/liabilities/audit': ok(null),
     });

@@ -5,19 +5,20 @@ import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { dataOf } from '../lib/select';
+import { BY_DATE } from '../lib/useList';
 import { LiabilitiesPanel } from '../features/overview/LiabilitiesPanel';
 import { SolvencyPanel } from '../features/overview/SolvencyPanel';
 import { userColumns, type NumberedUser } from '../features/users/usersColumns';
 import { USERS_FAILED, useUsers } from '../features/users/queries';
 
-const columns = [...userColumns.slice(0, 4), { key: 'balance', header: 'Balance', kind: 'money' as const, sortable: true }, { key: 'createdAt', header: 'Joined', kind: 'date' as const, sortable: true }];
+const columns = [...userColumns.slice(0, 4), { key: 'balance', header: 'Balance', kind: 'money' as const }, { key: 'createdAt', header: 'Joined', kind: 'date' as const, serverSort: BY_DATE }];
 
 const UsersHeading = styled.h2`
   margin: 8px 0 0;
   font-size: ${({ theme }) => theme.font.size.large};
 `;
 
-/** Overview: the platform's figures from the ledger, then the users table. */
+/** Overview: the platform's figures from the ledger's aggregates (solvency), then the users a page at a time. */
 export default function OverviewScreen() {
   const solvency = useApiQuery('solvency', undefined, { select: dataOf });
   const users = useUsers();
@@ -29,7 +30,7 @@ export default function OverviewScreen() {
       <LiabilitiesPanel />
       <UsersHeading>Users</UsersHeading>
       <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
-        {(rows) => <Table caption="Users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} searchable pageSize={10} />}
+        {(rows) => <Table caption="Users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} {...users.table} />}
       </RemoteView>
     </Screen>
   );

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
 import { deposit } from '../test/fixtures';
-import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { byStatus } from '../test/lists';
+import { fail, networkError, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import PendingDepositsScreen from './PendingDepositsScreen';
 
@@ -12,16 +13,17 @@ afterEach(() => http.restore());
 const rows = [deposit({ id: 'd1', amount: 250, method: 'bitcoin' }), deposit({ id: 'd2', method: 'solana', status: 'approved', user: { name: 'Old Approved', email: 'old@example.com' } })];
 
 function setup() {
-  http = stubHttp({ 'GET /api/admin/deposits/all': ok(rows) });
+  http = stubHttp({ 'GET /api/admin/deposits/all': byStatus(rows) });
   renderWithProviders(<PendingDepositsScreen />, { route: '/admin/pending-deposit' });
 }
 
 const confirmDialog = () => screen.findByRole('dialog');
 
 describe('PendingDepositsScreen', () => {
-  it('lists only pending deposits with name, BTC label, dollars and the admin token', async () => {
+  it('asks the server for pending deposits only, and shows name, BTC label, dollars; the admin token', async () => {
     setup();
     const row = (await screen.findByText('jane@example.com')).closest('tr');
+    expect(http.calls('GET /api/admin/deposits/all').map((r) => r.query.toString())).toEqual(['status=pending']);
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('BTC')).toBeInTheDocument();
     expect(within(row as HTMLElement).getByText('$250.00')).toBeInTheDocument();
@@ -34,7 +36,7 @@ describe('PendingDepositsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approve deposit d1' }));
     expect(http.mutations()).toHaveLength(0);
     http.on('PATCH /api/admin/deposits/:id/:method/approve', { body: { data: { ...rows[0], status: 'approved' } } });
-    http.on('GET /api/admin/deposits/all', ok([rows[1]]));
+    http.on('GET /api/admin/deposits/all', byStatus([{ ...rows[0]!, status: 'approved' }, rows[1]!]));
     await userEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Approve' }));
     await findSuccessToast('Deposit approved successfully.');
     expect(http.mutations().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/admin/deposits/d1/bitcoin/approve']);
@@ -77,7 +79,7 @@ describe('PendingDepositsScreen', () => {
     http = stubHttp({ 'GET /api/admin/deposits/all': networkError });
     renderWithProviders(<PendingDepositsScreen />);
     expect(await screen.findByText('Failed to fetch deposits.')).toBeInTheDocument();
-    http.on('GET /api/admin/deposits/all', ok(rows));
+    http.on('GET /api/admin/deposits/all', byStatus(rows));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useApiMutation, type Deposit } from '@halcyon/api-client';
-import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import { Table, formatMoney, methodLabel, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
@@ -20,9 +20,12 @@ const DECISIONS: Record<Decision, { label: string; title: string; effect: (d: De
   decline: { label: 'Decline', title: 'Decline deposit', effect: () => 'No money moves.', messages: { success: 'Deposit declined successfully.', failure: 'Decline failed.' } },
 };
 
+/** The server's filter: only what waits for a decision. */
+const PENDING = { status: 'pending' } as const;
+
 /** Pending deposits: approve (credits the deposit's method asset) or decline. */
 export default function PendingDepositsScreen() {
-  const deposits = useDeposits({ status: 'pending' });
+  const deposits = useDeposits(PENDING);
   const calls = { approve: useApiMutation('approveDeposit', { invalidates: DEPOSIT_CHANGES }), decline: useApiMutation('declineDeposit', { invalidates: DEPOSIT_CHANGES }) };
   const confirm = useConfirmedAction();
   const busy = (d: Deposit) => (Object.keys(DECISIONS) as Decision[]).some((k) => confirm.isBusy(`${k}:${d.id}`));
@@ -59,9 +62,9 @@ export default function PendingDepositsScreen() {
   ];
 
   return (
-    <Screen title="Pending Deposits">
+    <Screen title="Pending Deposits" actions={<ExportButton path="/admin/export/deposits" query={deposits.query} />}>
       <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
-        {(rows) => <Table caption="Pending deposits" columns={columns} rows={rows} getRowKey={(d: Deposit) => d.id} searchable pageSize={10} />}
+        {(rows) => <Table caption="Pending deposits" columns={columns} rows={rows} getRowKey={(d: Deposit) => d.id} {...deposits.table} />}
       </RemoteView>
       {confirm.dialog}
     </Screen>

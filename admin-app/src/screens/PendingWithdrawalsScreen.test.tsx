@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { withdrawal } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { byStatus } from '../test/lists';
+import { networkError, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import PendingWithdrawalsScreen from './PendingWithdrawalsScreen';
 
@@ -22,12 +23,13 @@ async function act(button: string, confirm: string) {
 
 describe('PendingWithdrawalsScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/withdrawals/all': ok(rows) });
+    http = stubHttp({ 'GET /api/admin/withdrawals/all': byStatus(rows) });
   });
 
-  it('lists pending and processing withdrawals with their address', async () => {
+  it('asks the server for pending and processing withdrawals and lists them with their address', async () => {
     renderWithProviders(<PendingWithdrawalsScreen />);
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(http.calls('GET /api/admin/withdrawals/all').map((r) => r.query.get('status'))).toEqual(['pending,processing']);
     expect(screen.getByText('Pat Proc')).toBeInTheDocument();
     expect(screen.queryByText('Done Dan')).not.toBeInTheDocument();
     expect(screen.getAllByText('0xabc')).toHaveLength(2);

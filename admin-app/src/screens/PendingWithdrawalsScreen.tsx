@@ -1,5 +1,5 @@
-import { useApiMutation, type Withdrawal, type WithdrawalStatus } from '@halcyon/api-client';
-import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import { useApiMutation, type Withdrawal } from '@halcyon/api-client';
+import { Table, formatMoney, methodLabel, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
@@ -8,8 +8,8 @@ import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { withdrawalColumns } from '../features/money/columns';
 import { WITHDRAWALS_ACTION_FAILED, WITHDRAWALS_FAILED, WITHDRAWAL_CHANGES, useWithdrawals } from '../features/money/queries';
 
-/** A processing withdrawal can still be approved or declined. */
-const OPEN: readonly WithdrawalStatus[] = ['pending', 'processing'];
+/** The server's filter: a processing withdrawal can still be approved or declined. */
+const OPEN = { status: 'pending,processing' } as const;
 
 type Decision = 'approve' | 'decline' | 'processing';
 
@@ -36,7 +36,7 @@ const DECISIONS: Record<Decision, { label: string; title: string; effect: string
 
 /** Pending (and processing) withdrawals: approve, decline or mark processing. */
 export default function PendingWithdrawalsScreen() {
-  const withdrawals = useWithdrawals({ status: OPEN });
+  const withdrawals = useWithdrawals(OPEN);
   const changes = { invalidates: WITHDRAWAL_CHANGES };
   const calls = { approve: useApiMutation('approveWithdrawal', changes), decline: useApiMutation('declineWithdrawal', changes), processing: useApiMutation('processWithdrawal', changes) };
   const confirm = useConfirmedAction();
@@ -68,9 +68,9 @@ export default function PendingWithdrawalsScreen() {
   const withActions = [...withdrawalColumns, actionsColumn((w: Withdrawal) => (['approve', 'decline', 'processing'] as const).map((d) => button(w, d)))];
 
   return (
-    <Screen title="Pending Withdrawals">
+    <Screen title="Pending Withdrawals" actions={<ExportButton path="/admin/export/withdrawals" query={withdrawals.query} />}>
       <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
-        {(rows) => <Table caption="Pending withdrawals" columns={withActions} rows={rows} getRowKey={(w: Withdrawal) => w.id} searchable pageSize={10} />}
+        {(rows) => <Table caption="Pending withdrawals" columns={withActions} rows={rows} getRowKey={(w: Withdrawal) => w.id} {...withdrawals.table} />}
       </RemoteView>
       {confirm.dialog}
     </Screen>

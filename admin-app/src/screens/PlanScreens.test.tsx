@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { plan, userRow } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import CreatePlanScreen from './CreatePlanScreen';
 import PlansScreen from './PlansScreen';
@@ -12,7 +12,7 @@ afterEach(() => http.restore());
 
 describe('CreatePlanScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/users': ok([userRow({ uid: 'u9', name: 'Owner Olu', email: 'olu@example.com' })]) });
+    http = stubHttp({ 'GET /api/admin/users': page([userRow({ uid: 'u9', name: 'Owner Olu', email: 'olu@example.com' })]) });
   });
 
   async function fillNumbers() {
@@ -38,7 +38,13 @@ describe('CreatePlanScreen', () => {
     renderWithProviders(<CreatePlanScreen />);
     await userEvent.type(screen.getByLabelText('Plan name'), 'Private Gold');
     await fillNumbers();
+    // No user is read until the admin searches for one, and then only a handful of matches.
+    expect(http.calls('GET /api/admin/users')).toHaveLength(0);
+    // Enter searches at once; it does not submit the plan.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find owner user' }), 'olu{Enter}');
     await userEvent.selectOptions(screen.getByLabelText('Owner user'), await screen.findByRole('option', { name: 'Owner Olu (olu@example.com)' }));
+    expect(http.calls('GET /api/admin/users').map((r) => r.query.toString())).toEqual(['q=olu&limit=20']);
+    expect(http.mutations()).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Create Plan' }));
     await findSuccessToast('Plan created successfully!');
     expect(http.mutations()[0]?.body).toEqual({ name: 'Private Gold', minAmount: 100, maxAmount: 5000, returns: 12.5, duration: 30, uid: 'u9' });
@@ -59,7 +65,7 @@ describe('CreatePlanScreen', () => {
 describe('PlansScreen', () => {
   it('shows plans as cards and deletes one after confirmation', async () => {
     http = stubHttp({
-      'GET /api/plan/all': ok([plan({ id: 'p1', name: 'Gold' }), plan({ id: 'p2', name: null, returns: 5, duration: 7, uid: 'u1', user: { name: 'Jane Doe' } })]),
+      'GET /api/plan/all': page([plan({ id: 'p1', name: 'Gold' }), plan({ id: 'p2', name: null, returns: 5, duration: 7, uid: 'u1', user: { name: 'Jane Doe' } })]),
       'DELETE /api/admin/plans/:id': { body: { message: 'Plan deleted' } },
     });
     renderWithProviders(<PlansScreen />);
@@ -72,7 +78,7 @@ describe('PlansScreen', () => {
     expect(screen.getByText('5% for 7 days')).toBeInTheDocument();
     expect(http.requests[0]?.headers.get('authorization')).toBe('Bearer admin-test-token');
 
-    http.on('GET /api/plan/all', ok([plan({ id: 'p2', name: 'Left' })]));
+    http.on('GET /api/plan/all', page([plan({ id: 'p2', name: 'Left' })]));
     await userEvent.click(within(gold).getByRole('button', { name: 'Delete Plan Gold' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Plan' }));
     await findSuccessToast('Plan deleted successfully.');
@@ -82,7 +88,7 @@ describe('PlansScreen', () => {
   });
 
   it('shows the failure of a delete', async () => {
-    http = stubHttp({ 'GET /api/plan/all': ok([plan()]), 'DELETE /api/admin/plans/:id': networkError });
+    http = stubHttp({ 'GET /api/plan/all': page([plan()]), 'DELETE /api/admin/plans/:id': networkError });
     renderWithProviders(<PlansScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Plan Gold' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Plan' }));

@@ -1,22 +1,23 @@
-import { useApiMutation, useApiQuery, type Plan } from '@halcyon/api-client';
-import { Card, EmptyState, Facts, formatMoney } from '@halcyon/shared-ui';
+import { useApiMutation, type Plan } from '@halcyon/api-client';
+import { Card, EmptyState, Facts, LoadMore, SearchBox, formatMoney } from '@halcyon/shared-ui';
 import { CardGrid } from '../lib/CardGrid';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
-import { newestOf } from '../lib/select';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
+import { useList } from '../lib/useList';
 
 const planTitle = (p: Plan) => p.name ?? `${p.returns}% for ${p.duration} days`;
 
-/** Plans as cards with Delete Plan (investments keep their plan). */
+/** Plans as cards with Delete Plan (investments keep their plan), newest first, a page at a time. */
 export default function PlansScreen() {
-  const plans = useApiQuery('getPlans', undefined, { as: 'admin', select: newestOf });
+  const plans = useList('getPlans', undefined, { as: 'admin' });
   const remove = useApiMutation('deletePlan', { invalidates: ['getPlans'] });
   const confirm = useConfirmedAction();
 
   return (
     <Screen title="Plans">
+      <SearchBox label="Search plans" value={plans.table.search} onSearch={plans.table.onSearch} />
       <RemoteView query={plans} fallback="Failed to fetch plans." loadingLabel="Loading plans">
         {(rows) =>
           rows.length === 0 ? (
@@ -63,6 +64,7 @@ export default function PlansScreen() {
           )
         }
       </RemoteView>
+      <LoadMore hasMore={plans.table.hasMore} onLoadMore={plans.table.onLoadMore} loading={plans.table.loadingMore} />
       {confirm.dialog}
     </Screen>
   );

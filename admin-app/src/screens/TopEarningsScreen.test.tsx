@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { earning, investment } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import TopEarningsScreen from './TopEarningsScreen';
 
@@ -22,16 +22,20 @@ async function openManage(name = 'Jane Doe', plan = 'Gold') {
 
 describe('TopEarningsScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/admin/investments/all': ok(rows) });
+    http = stubHttp({ 'GET /api/admin/investments/all': page(rows) });
   });
 
-  it('lists investments by earnings, highest first, without pending ones', async () => {
+  it('asks the server for earning investments, highest net earnings first, and shows them in that order', async () => {
+    http.on('GET /api/admin/investments/all', page([rows[1], rows[0]]));
     renderWithProviders(<TopEarningsScreen />);
     const table = await screen.findByRole('table');
     const names = within(table).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
     expect(names[0]).toContain('Rich Roe');
     expect(names[1]).toContain('Jane Doe');
-    expect(within(table).queryByText('Pending Pam')).not.toBeInTheDocument();
+    const [request] = http.calls('GET /api/admin/investments/all');
+    expect([request?.query.get('sort'), request?.query.get('status')]).toEqual(['earnings', 'approved,processing,ended']);
+    // The fixed order shows on its column.
+    expect(within(table).getByRole('columnheader', { name: /Earnings/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it("refuses an empty or non-positive amount with 'Please enter a valid amount.' and sends nothing", async () => {

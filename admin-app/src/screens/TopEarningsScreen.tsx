@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import type { Investment } from '@halcyon/api-client';
-import { Button, Table } from '@halcyon/shared-ui';
+import { Button, Table, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { ManageEarningsModal } from '../features/earnings/ManageEarningsModal';
 import { investmentColumns } from '../features/investments/InvestmentsView';
 import { INVESTMENTS_FAILED, useInvestments } from '../features/investments/queries';
 
-/** Investments that earn (not pending), highest earnings first. */
-const byEarnings = (rows: readonly Investment[]) => rows.filter((i) => i.status !== 'pending').sort((a, b) => b.earnings - a.earnings);
+/** Investments that earn (not pending), highest net earnings first: the server's order. */
+const EARNING = { status: 'approved,processing,ended', sort: 'earnings' } as const;
 
 /** Investments by earnings, highest first, each with Manage (credit or deduct earnings). */
 export default function TopEarningsScreen() {
-  // The same cached read as the Investments screen, ordered here.
-  const investments = useInvestments();
+  const investments = useInvestments(EARNING);
   const [managing, setManaging] = useState<Investment | null>(null);
 
   const columns = [
@@ -30,9 +29,9 @@ export default function TopEarningsScreen() {
   ];
 
   return (
-    <Screen title="Top Earnings">
+    <Screen title="Top Earnings" actions={<ExportButton path="/admin/export/investments" query={investments.query} />}>
       <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading earnings">
-        {(rows) => <Table caption="Top earnings" columns={columns} rows={byEarnings(rows)} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
+        {(rows) => <Table caption="Top earnings" columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} {...investments.table} />}
       </RemoteView>
       {managing && <ManageEarningsModal investment={managing} onClose={() => setManaging(null)} />}
     </Screen>

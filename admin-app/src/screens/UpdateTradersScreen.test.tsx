@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { trader } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
 import UpdateTradersScreen from './UpdateTradersScreen';
 
@@ -24,7 +24,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: s
 
 describe('UpdateTradersScreen', () => {
   beforeEach(() => {
-    http = stubHttp({ 'GET /api/copyTrade': ok([trader({ _id: 't1' }), trader({ _id: 't2', name: 'Bea Beta', winRate: 40 })]) });
+    http = stubHttp({ 'GET /api/copyTrade': page([trader({ _id: 't1' }), trader({ _id: 't2', name: 'Bea Beta', winRate: 40 })]) });
   });
 
   it("shows 'Add New' and 'View All' with the trader count badge", async () => {

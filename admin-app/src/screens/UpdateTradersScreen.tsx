@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Screen } from '../lib/Screen';
-import { RemoteView } from '../lib/RemoteView';
 import { TabBar, tabPanelProps } from '../lib/TabBar';
 import { AddTraderForm } from '../features/traders/AddTraderForm';
-import { TraderCards } from '../features/traders/TraderCards';
-import { TRADERS_FAILED, useTraders } from '../features/traders/queries';
+import { TraderList } from '../features/traders/TraderList';
+import { useTraders } from '../features/traders/queries';
 
 const Badge = styled.span`
   min-width: 1.5rem;
@@ -23,7 +22,8 @@ type TabKey = 'add' | 'list';
 export default function UpdateTradersScreen() {
   const [tab, setTab] = useState<TabKey>('add');
   const traders = useTraders();
-  const count = traders.data?.length ?? 0;
+  // What is loaded; '+' while the server has more pages.
+  const count = `${traders.data?.length ?? 0}${traders.hasNextPage ? '+' : ''}`;
 
   return (
     <Screen title="Update Traders">
@@ -48,9 +48,7 @@ export default function UpdateTradersScreen() {
         {tab === 'add' ? (
           <AddTraderForm onAdded={() => setTab('list')} />
         ) : (
-          <RemoteView query={traders} fallback={TRADERS_FAILED} loadingLabel="Loading traders">
-            {(list) => <TraderCards traders={list} />}
-          </RemoteView>
+          <TraderList traders={traders} />
         )}
       </div>
     </Screen>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { withdrawal } from '../test/fixtures';
-import { networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import WithdrawHistoryScreen from './WithdrawHistoryScreen';
 
 let http: HttpStub;
@@ -10,7 +10,7 @@ afterEach(() => http.restore());
 describe('WithdrawHistoryScreen', () => {
   it('lists every withdrawal; a bank withdrawal has a dash for its address', async () => {
     http = stubHttp({
-      'GET /api/admin/withdrawals/all': ok([withdrawal({ id: 'w1', method: 'solana', status: 'approved', address: 'So1addr' }), withdrawal({ id: 'w2', method: 'bank', address: '', status: 'declined' })]),
+      'GET /api/admin/withdrawals/all': page([withdrawal({ id: 'w1', method: 'solana', status: 'approved', address: 'So1addr' }), withdrawal({ id: 'w2', method: 'bank', address: '', status: 'declined' })]),
     });
     renderWithProviders(<WithdrawHistoryScreen />);
     const table = await screen.findByRole('table');

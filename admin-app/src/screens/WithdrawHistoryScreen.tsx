@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@halcyon/api-client';
-import { Table } from '@halcyon/shared-ui';
+import { Table, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { withdrawalColumns } from '../features/money/columns';
@@ -9,9 +9,9 @@ import { WITHDRAWALS_FAILED, useWithdrawals } from '../features/money/queries';
 export default function WithdrawHistoryScreen() {
   const withdrawals = useWithdrawals();
   return (
-    <Screen title="Withdraw History">
+    <Screen title="Withdraw History" actions={<ExportButton path="/admin/export/withdrawals" query={withdrawals.query} />}>
       <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
-        {(rows) => <Table caption="Withdraw history" columns={withdrawalColumns} rows={rows} getRowKey={(w: Withdrawal) => w.id} searchable pageSize={10} />}
+        {(rows) => <Table caption="Withdraw history" columns={withdrawalColumns} rows={rows} getRowKey={(w: Withdrawal) => w.id} {...withdrawals.table} />}
       </RemoteView>
     </Screen>
   );

@@ -7,3 +7,4 @@ export * from './endpoints';
 export * from './routes';
 export * from './liabilities';
 export * from './paging';
+export * from './exports';

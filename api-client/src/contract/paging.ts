@@ -85,8 +85,9 @@ export const TradersQuery = listQuery({ q, sort: sortOf(['newest', 'oldest', 'na
 export const InvitesQuery = listQuery({ q, sort: sortOf(['newest', 'oldest'] as const) });
 /** The investor's own lists: no `uid` (only ever the caller's records). */
 export const MyTransactionsQuery = listQuery(transactionFilters);
-export const MyInvestmentsQuery = listQuery({ status: oneOrMore(statuses(InvestmentStatus)), method: oneOrMore(INVEST_METHODS), sort: sortOf(['newest', 'oldest', 'amount'] as const) });
-export const LedgerQuery = listQuery({ asset: oneOrMore(ASSETS), kind: z.string().max(60).regex(/^[a-z_,]+$/, { error: 'must be transfer kinds' }).optional(), sort: sortOf(['newest'] as const) });
+export const MyInvestmentsQuery = listQuery({ q, status: oneOrMore(statuses(InvestmentStatus)), method: oneOrMore(INVEST_METHODS), sort: sortOf(['newest', 'oldest', 'amount'] as const) });
+/** `asset` includes usd: the earnings account's asset. */
+export const LedgerQuery = listQuery({ asset: oneOrMore([...ASSETS, 'usd'] as const), kind: z.string().max(60).regex(/^[a-z_,]+$/, { error: 'must be transfer kinds' }).optional(), sort: sortOf(['newest'] as const) });
 
 export type UsersQuery = z.input<typeof UsersQuery>;
 export type DepositsQuery = z.input<typeof DepositsQuery>;

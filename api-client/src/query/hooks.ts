@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { endpoints, type EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
 import { api, type InputOf } from '../api';
@@ -26,6 +26,18 @@ export function useApiQuery<N extends EndpointName, T = ResponseOf<N>>(name: N, 
     queryKey: queryKey(name, input, as),
     queryFn: ({ signal }) => fn(input, { signal, ...(as ? { as } : {}) }),
     ...rest,
+  });
+}
+
+/** Several reads of one endpoint side by side (e.g. one per asset), each cached and cancelled like useApiQuery. */
+export function useApiQueries<N extends EndpointName>(name: N, inputs: readonly InputOf<N>[], { as, enabled }: { as?: Caller; enabled?: boolean } = {}) {
+  const fn = api[name] as unknown as Fn<N>;
+  return useQueries({
+    queries: inputs.map((input) => ({
+      queryKey: queryKey(name, input, as),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fn(input, { signal, ...(as ? { as } : {}) }),
+      ...(enabled === undefined ? {} : { enabled }),
+    })),
   });
 }
 

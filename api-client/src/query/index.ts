@@ -5,3 +5,4 @@ export * from './hooks';
 export * from './ApiProvider';
 export * from './intentKey';
 export * from './security';
+export * from './pages';

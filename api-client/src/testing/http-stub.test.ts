@@ -1,4 +1,4 @@
-import { fail, malformed, networkError, ok, stubHttp, type HttpStub } from './http-stub';
+import { csv, fail, malformed, networkError, ok, page, stubHttp, type HttpStub } from './http-stub';
 
 const plan = { id: 'p1', name: 'Gold', minAmount: 100, maxAmount: 5000, returns: 12.5, duration: 30, uid: null, user: null, createdAt: '2026-11-01T10:00:00.000Z' };
 const deposit = { id: 'd1', uid: 'u1', amount: 250, method: 'bitcoin', status: 'pending', createdAt: '2026-11-01T10:00:00.000Z', decidedAt: null, user: { name: 'Jane Doe', email: 'jane@example.com' } };
@@ -21,7 +21,7 @@ describe('routes are checked against the contract when stubbed', () => {
   });
 
   test('a success body the endpoint never sends throws with the route and the zod issue', () => {
-    expect(() => stubHttp({ 'GET /api/plan/all': ok([{ ...plan, minAmount: '100' }]) })).toThrow(
+    expect(() => stubHttp({ 'GET /api/plan/all': page([{ ...plan, minAmount: '100' }]) })).toThrow(
       /Stub reply for "GET \/api\/plan\/all" does not match the contract's getPlans response:\n✖ Invalid input: expected number, received string\n {2}→ at data\[0\]\.minAmount/,
     );
     http = stubHttp();
@@ -41,7 +41,7 @@ describe('routes are checked against the contract when stubbed', () => {
 
 describe('requests', () => {
   test("record the caller's abort signal, so a test sees whether the screen cancelled", async () => {
-    http = stubHttp({ 'GET /api/plan/all': () => new Promise(() => undefined), 'GET /api/copyTrade': ok([]) });
+    http = stubHttp({ 'GET /api/plan/all': () => new Promise(() => undefined), 'GET /api/copyTrade': page([]) });
     const controller = new AbortController();
     const pending = fetch('/api/plan/all', { signal: controller.signal });
     await fetch(new Request('http://localhost/api/copyTrade'));
@@ -54,11 +54,11 @@ describe('requests', () => {
 
   test('are answered by METHOD /api/path with :param segments, recorded, and counted per route', async () => {
     http = stubHttp({
-      'GET /api/plan/all': ok([plan]),
+      'GET /api/plan/all': page([plan]),
       'PATCH /api/admin/deposits/:id/:method/approve': (_req, params) => ok({ ...deposit, id: params.id ?? '', status: 'approved' }, 'Deposit approved'),
     });
     const list = await fetch('/api/plan/all?status=x', { headers: { authorization: 'Bearer t' } });
-    expect([list.status, await list.json()]).toEqual([200, { data: [plan] }]);
+    expect([list.status, await list.json()]).toEqual([200, { data: [plan], page: { nextCursor: null } }]);
     const approved = await fetch('/api/admin/deposits/d%201/bitcoin/approve', { method: 'PATCH' });
     expect(await approved.json()).toEqual({ data: { ...deposit, id: 'd 1', status: 'approved' }, message: 'Deposit approved' });
     expect(http.requests.map((r) => [r.method, r.path, r.query.get('status'), r.headers.get('authorization')])).toEqual([
@@ -114,6 +114,28 @@ describe('requests', () => {
     const res = await fetch('/api/image/upload-single', { method: 'POST', body: form });
     expect([res.status, await res.json()]).toEqual([201, { mediaUrl: '/uploads/a.png' }]);
     expect((http.requests[0]?.body as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('lists and exports (issue 10)', () => {
+  test('a list answers a page; its query is checked against the list\'s (cursor, status, limit)', async () => {
+    http = stubHttp({ 'GET /api/admin/deposits/all': page([deposit], 'c2.sig') });
+    expect(() => http?.on('GET /api/admin/deposits/all', ok([deposit]))).toThrow('listDeposits response');
+    expect(await (await fetch('/api/admin/deposits/all?status=pending&cursor=c1.sig&limit=50')).json()).toEqual({ data: [deposit], page: { nextCursor: 'c2.sig' } });
+    await expect(fetch('/api/admin/deposits/all?status=lost')).rejects.toThrow(/listDeposits refuses: query "status=lost"/);
+    expect(() => http?.restore()).toThrow('must be one of');
+  });
+
+  test('an export stands for its list: CSV text with its file name; its query is the list\'s, never a page', async () => {
+    http = stubHttp({ 'GET /api/admin/export/deposits': csv('id,amount\r\nd1,250\r\n', 'deposits-2026-11-01.csv') });
+    expect(() => http?.on('GET /api/admin/export/deposits', ok([]))).toThrow('must be CSV text');
+    expect(() => http?.on('GET /api/admin/export/everything', csv(''))).toThrow('is not in the contract');
+    const res = await fetch('/api/admin/export/deposits?status=pending&q=jane');
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition'), await res.text()]).toEqual([
+      200, 'text/csv; charset=utf-8', 'attachment; filename="deposits-2026-11-01.csv"', 'id,amount\r\nd1,250\r\n',
+    ]);
+    await expect(fetch('/api/admin/export/deposits?cursor=c1.sig')).rejects.toThrow('an export takes no limit or cursor');
+    expect(() => http?.restore()).toThrow('an export takes no limit or cursor');
   });
 });
 

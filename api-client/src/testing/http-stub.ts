@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '../contract/common';
 import { routes, type RouteDef, type RouteName } from '../contract/routes';
+import { CSV_EXPORTS, type CsvExport } from '../contract/exports';
 
 const API = '/api';
 
@@ -29,6 +30,9 @@ export interface StubReply {
   networkError?: true;
   /** Not checked against the contract: see `malformed`. */
   malformed?: true;
+  /** A non-JSON body (a CSV export: see `csv`), sent with `headers`. */
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 export type StubHandler = StubReply | ((request: RecordedRequest, params: Record<string, string>) => StubReply | Promise<StubReply>);
@@ -50,6 +54,13 @@ export const ok = (data: unknown, message?: string): StubReply => ({ body: messa
 /** An error as the server sends it: status plus `{ message, code }`. */
 export const fail = (status: number, message: string, code = 'ERROR'): StubReply => ({ status, body: { message, code } });
 export const networkError: StubReply = { networkError: true };
+/** One page of a list: `{ data, page: { nextCursor } }` (null: the last page). */
+export const page = (data: unknown[], nextCursor: string | null = null): StubReply => ({ body: { data, page: { nextCursor } } });
+/** A CSV export's answer, as the server streams it. */
+export const csv = (text: string, filename = 'export.csv'): StubReply => ({
+  text,
+  headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
+});
 /**
  * A body the contract forbids, on purpose: only for a screen's own handling of a malformed answer
  * (the spec's 'Invalid data format received'). Every other reply is checked.
@@ -69,8 +80,15 @@ function parseRoute(route: string): Pattern {
   return { method, segments: path.slice(API.length).split('/').slice(1) };
 }
 
-/** The contract endpoint a stub route stands for: same method, each segment equal or a parameter there. */
+const exportOf = (pattern: Pattern): CsvExport | undefined => {
+  const path = `/${pattern.segments.join('/')}`;
+  return pattern.method === 'GET' && path in CSV_EXPORTS ? (path as CsvExport) : undefined;
+};
+
+/** The contract endpoint a stub route stands for: same method, each segment equal or a parameter there; an export stands for its list. */
 function endpointOf(route: string, pattern: Pattern): RouteName {
+  const exported = exportOf(pattern);
+  if (exported) return CSV_EXPORTS[exported];
   let best: { name: RouteName; literal: number } | undefined;
   for (const name of Object.keys(routes) as RouteName[]) {
     const def = routes[name];
@@ -99,9 +117,13 @@ function matcher(pattern: Pattern): (path: string) => Record<string, string> | u
 }
 
 /** Throws when a reply is not what the server could send for `name`. */
-function checkReply(route: string, name: RouteName, reply: StubReply): void {
+function checkReply(route: string, name: RouteName, reply: StubReply, isExport: boolean): void {
   if (reply.networkError || reply.malformed) return;
   const status = reply.status ?? routes[name].status;
+  if (isExport && status < 400) {
+    if (typeof reply.text !== 'string') throw new Error(`Stub reply for "${route}" must be CSV text (csv(...))`);
+    return;
+  }
   const schema: z.ZodType = status >= 400 ? ErrorBody : routes[name].response;
   const parsed = schema.safeParse(reply.body);
   if (!parsed.success) {
@@ -111,9 +133,11 @@ function checkReply(route: string, name: RouteName, reply: StubReply): void {
 }
 
 /** Throws when a screen sent what the server's schema for `name` refuses. */
-function checkRequest(request: RecordedRequest, name: RouteName): void {
+function checkRequest(request: RecordedRequest, name: RouteName, isExport: boolean): void {
   const def: RouteDef = routes[name];
   const problems: string[] = [];
+  // An export is the whole list: never a page of it.
+  if (isExport && (request.query.has('limit') || request.query.has('cursor'))) problems.push(`query "${request.query.toString()}": an export takes no limit or cursor`);
   if (def.body && !(request.body instanceof FormData)) {
     const parsed = def.body.safeParse(request.body);
     if (!parsed.success) problems.push(`body ${JSON.stringify(request.body)}:\n${z.prettifyError(parsed.error)}`);
@@ -138,6 +162,8 @@ interface Route {
   key: string;
   method: string;
   endpoint: RouteName;
+  /** A CSV export (exports.ts): its query is its list's, its answer text. */
+  isExport: boolean;
   match: (path: string) => Record<string, string> | undefined;
   handler: StubHandler;
 }
@@ -145,9 +171,10 @@ interface Route {
 function compile(route: string, handler: StubHandler): Route {
   const pattern = parseRoute(route);
   const endpoint = endpointOf(route, pattern);
-  if (typeof handler !== 'function') checkReply(route, endpoint, handler);
+  const isExport = exportOf(pattern) !== undefined;
+  if (typeof handler !== 'function') checkReply(route, endpoint, handler, isExport);
   const key = `${pattern.method} ${pattern.segments.map((s) => (isParam(s) ? ':' : s)).join('/')}`;
-  return { route, key, method: pattern.method, endpoint, match: matcher(pattern), handler };
+  return { route, key, method: pattern.method, endpoint, isExport, match: matcher(pattern), handler };
 }
 
 export function stubHttp(initial: Record<string, StubHandler> = {}): HttpStub {
@@ -159,11 +186,12 @@ export function stubHttp(initial: Record<string, StubHandler> = {}): HttpStub {
   const answer = async (recorded: RecordedRequest): Promise<Response> => {
     const found = table.find((r) => r.method === recorded.method && r.match(recorded.path));
     if (!found) return Response.json({ message: `No stub for ${recorded.method} ${recorded.path}`, code: 'NOT_STUBBED' }, { status: 404 });
-    checkRequest(recorded, found.endpoint);
+    checkRequest(recorded, found.endpoint, found.isExport);
     const reply = typeof found.handler === 'function' ? await found.handler(recorded, found.match(recorded.path) ?? {}) : found.handler;
-    if (typeof found.handler === 'function') checkReply(found.route, found.endpoint, reply);
+    if (typeof found.handler === 'function') checkReply(found.route, found.endpoint, reply, found.isExport);
     if (reply.networkError) throw new TypeError('Failed to fetch');
-    return Response.json(reply.body ?? null, { status: reply.status ?? routes[found.endpoint].status });
+    const init = { status: reply.status ?? routes[found.endpoint].status, ...(reply.headers ? { headers: reply.headers } : {}) };
+    return reply.text !== undefined ? new Response(reply.text, init) : Response.json(reply.body ?? null, init);
   };
 
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,2 +1,2 @@
 // `@halcyon/api-client/testing`: test-only helpers (never imported by app code).
-export { fail, malformed, networkError, ok, stubHttp, type HttpStub, type RecordedRequest, type StubHandler, type StubReply } from './http-stub';
+export { csv, fail, malformed, networkError, ok, page, stubHttp, type HttpStub, type RecordedRequest, type StubHandler, type StubReply } from './http-stub';

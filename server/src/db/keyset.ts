@@ -78,16 +78,16 @@ export class Cursors {
 const invalidCursor = () => badRequest('cursor: is invalid (pass page.nextCursor of the same list and sort)');
 
 /** `(a, b) < ($1, $2)` (or `>` ascending): the rows after the cursor, an index range condition. */
-export function afterKey(order: Order, values: KeyValues, params: Params): string {
+function afterKey(order: Order, values: KeyValues, params: Params): string {
   const left = order.keys.map((k) => k.expr).join(', ');
   const right = order.keys.map((k, i) => `${params.add(values[i])}::${k.type}`).join(', ');
   return `(${left}) ${order.dir === 'desc' ? '<' : '>'} (${right})`;
 }
 
-export const orderBy = (order: Order): string => order.keys.map((k) => `${k.expr} ${order.dir.toUpperCase()}`).join(', ');
+const orderBy = (order: Order): string => order.keys.map((k) => `${k.expr} ${order.dir.toUpperCase()}`).join(', ');
 
 /** The key columns selected as text `_k0, _k1, …`, so the cursor keeps microseconds and exact ids. */
-export const keyColumns = (order: Order): string => order.keys.map((k, i) => `(${k.expr})::text AS _k${i}`).join(', ');
+const keyColumns = (order: Order): string => order.keys.map((k, i) => `(${k.expr})::text AS _k${i}`).join(', ');
 
 type Keyed = Record<`_k${number}`, string>;
 

@@ -18,7 +18,6 @@ import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
 import sessions from './sessions/routes';
 import twoFactor from './two-factor/routes';
-import exportsFeature from './exports/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -39,7 +38,6 @@ export const features: FastifyPluginAsync[] = [
   ledger,
   jobs,
   liabilities,
-  exportsFeature,
   sessions,
   twoFactor,
 ];

@@ -1,23 +1,21 @@
 import { Select } from '../input/Select';
 import type { TableColumn } from './cells';
 
-export type Sort = { key: string; dir: 'ascending' | 'descending' } | null;
+export type SortDir = 'ascending' | 'descending';
+export type Sort = { key: string; dir: SortDir } | null;
 
 export interface SortSelectProps<Row> {
   columns: readonly TableColumn<Row>[];
+  /** The directions a column can be sorted in (none: not sortable). */
+  dirs: (column: TableColumn<Row>) => readonly SortDir[];
   sort: Sort;
   onSort(sort: Sort): void;
   name: string;
 }
 
 /** The cards' stand-in for the sortable column headers: one choice per sortable column and direction. */
-export function SortSelect<Row>({ columns, sort, onSort, name }: SortSelectProps<Row>) {
-  const options = columns
-    .filter((c) => c.sortable)
-    .flatMap((c) => [
-      { value: `${c.key}:ascending`, label: `${c.header}, ascending` },
-      { value: `${c.key}:descending`, label: `${c.header}, descending` },
-    ]);
+export function SortSelect<Row>({ columns, dirs, sort, onSort, name }: SortSelectProps<Row>) {
+  const options = columns.flatMap((c) => dirs(c).map((d) => ({ value: `${c.key}:${d}`, label: `${c.header}, ${d}` })));
   if (options.length === 0) return null;
   return (
     <Select

@@ -216,3 +216,81 @@ describe('Table below 600 px', () => {
     expect(screen.getByRole('table', { name: 'Transactions' })).toBeInTheDocument();
   });
 });
+
+describe('Table in server mode (issue 10)', () => {
+  const serverColumns: TableColumn<Tx>[] = [
+    { key: 'method', header: 'Method', kind: 'method', sortable: true },
+    { key: 'amount', header: 'Amount', kind: 'money', sortable: true, serverSort: { descending: 'amount' } },
+    { key: 'date', header: 'Date', kind: 'date', sortable: true, serverSort: { ascending: 'oldest', descending: 'newest' } },
+  ];
+  beforeEach(() => viewport(false));
+
+  it('shows the rows as given, with no pager of its own, and "Load more" while the server has more', async () => {
+    const user = userEvent.setup();
+    const onLoadMore = jest.fn();
+    const { rerender } = renderUi(<Table columns={columns} rows={rows} pageSize={2} hasMore onLoadMore={onLoadMore} />);
+    expect(firstCells(2)).toEqual(['$1,234.50', '$20.00', '$300.00', '$5.00']);
+    expect(screen.queryByText(/Page 1 of/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(<Table columns={columns} rows={rows} hasMore onLoadMore={onLoadMore} loadingMore />);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeDisabled();
+    rerender(<Table columns={columns} rows={rows} hasMore={false} onLoadMore={onLoadMore} />);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('sends the search once typing pauses for 300 ms, never filtering the rows itself', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const onSearch = jest.fn();
+      renderUi(<Table columns={columns} rows={rows} search="" onSearch={onSearch} searchLabel="Search deposits" />);
+      await user.type(screen.getByRole('searchbox', { name: 'Search deposits' }), ' btc ');
+      expect(onSearch).not.toHaveBeenCalled();
+      expect(firstCells(0)).toEqual(['BTC', 'SOL', 'ETH', 'USDT']);
+      act(() => jest.advanceTimersByTime(299));
+      expect(onSearch).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(1));
+      expect(onSearch.mock.calls).toEqual([['btc']]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the search in force when it mounts again (e.g. after an error)', () => {
+    renderUi(<Table columns={columns} rows={[]} search="jane" onSearch={() => undefined} />);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('jane');
+  });
+
+  it('sorts by the server: only columns with a server sort, in the directions it has', async () => {
+    const user = userEvent.setup();
+    const onSortChange = jest.fn();
+    const { rerender } = renderUi(<Table columns={serverColumns} rows={rows} sort="newest" onSortChange={onSortChange} />);
+    expect(within(screen.getByRole('columnheader', { name: 'Method' })).queryByRole('button')).toBeNull();
+    const date = screen.getByRole('columnheader', { name: /Date/ });
+    expect(date).toHaveAttribute('aria-sort', 'descending');
+    // The rows are the server's order: nothing is re-sorted here.
+    expect(firstCells(1)).toEqual(['$1,234.50', '$20.00', '$300.00', '$5.00']);
+    await user.click(within(date).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith('oldest');
+    await user.click(screen.getByRole('button', { name: /Amount/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('amount');
+    rerender(<Table columns={serverColumns} rows={rows} sort="amount" onSortChange={onSortChange} />);
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'descending');
+    // A column with one direction goes back to the list's default on the next click.
+    await user.click(screen.getByRole('button', { name: /Amount/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('on phones, "Sort by" offers the server sorts only', async () => {
+    viewport(true);
+    const user = userEvent.setup();
+    const onSortChange = jest.fn();
+    renderUi(<Table columns={serverColumns} rows={rows} caption="Deposits" sort="newest" onSortChange={onSortChange} />);
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sortBy).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default order', 'Amount, descending', 'Date, ascending', 'Date, descending']);
+    expect(sortBy).toHaveValue('date:descending');
+    await user.selectOptions(sortBy, 'Amount, descending');
+    expect(onSortChange).toHaveBeenLastCalledWith('amount');
+  });
+});

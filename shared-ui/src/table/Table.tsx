@@ -2,10 +2,10 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../a11y';
 import { Button } from '../Button';
-import { controlCss } from '../input/Field';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { CardList } from './CardList';
-import { SortSelect, type Sort } from './SortSelect';
+import { LoadMore, SearchBox } from './SearchBox';
+import { SortSelect, type Sort, type SortDir } from './SortSelect';
 import { compareValues, displayText, rawValue, renderCell, type TableColumn } from './cells';
 
 export const NO_DATA_MESSAGE = 'No data available to display.';
@@ -26,7 +26,22 @@ export interface TableProps<Row> {
   pageSize?: number;
   getRowKey?: (row: Row, index: number) => string | number;
   emptyMessage?: string;
+  /**
+   * Server-paged mode (any of onLoadMore, onSearch, onSortChange): `rows` are the pages loaded so
+   * far, shown in the server's order, with no search, sort or pager of the table's own.
+   */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  /** The server's search in force; the box calls onSearch once typing pauses (300 ms). */
+  search?: string;
+  onSearch?: (q: string) => void;
+  /** The list's `sort` in force; headers with a `serverSort` change it (undefined: the list's default). */
+  sort?: string;
+  onSortChange?: (sort: string | undefined) => void;
 }
+
+const DIRS: readonly SortDir[] = ['ascending', 'descending'];
 
 const Wrap = styled.div`
   display: flex;
@@ -97,13 +112,6 @@ const EmptyCards = styled.p`
   text-align: center;
 `;
 
-const Search = styled.input`
-  ${controlCss}
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) { max-width: 320px; }
-`;
-
-const SearchLabel = styled.label`${visuallyHidden}`;
-
 const Pager = styled.nav`
   display: flex;
   align-items: center;
@@ -124,8 +132,9 @@ function SortIcon({ dir }: { dir: 'ascending' | 'descending' | 'none' }) {
 
 /**
  * Data table: formats money/date/status/method columns, '-' for empty cells, optional search,
- * sortable headers and pagination. Below 600 px the rows are stacked cards of `header: value`
- * lines (CardList): a real table for wide screens, a list of description lists on phones.
+ * sortable headers and pagination over the rows given (client mode), or a server's pages with its
+ * search, its sort and Load more (server mode). Below 600 px the rows are stacked cards of
+ * `header: value` lines (CardList): a real table for wide screens, description lists on phones.
  */
 export function Table<Row>({
   columns,
@@ -137,39 +146,61 @@ export function Table<Row>({
   pageSize,
   getRowKey,
   emptyMessage = NO_DATA_MESSAGE,
+  hasMore,
+  onLoadMore,
+  loadingMore,
+  search,
+  onSearch,
+  sort: serverSort,
+  onSortChange,
 }: TableProps<Row>) {
   const searchId = useId();
   const cards = useMediaQuery(CARDS_QUERY);
+  const server = !!(onLoadMore || onSearch || onSortChange);
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>(null);
+  const [localSort, setLocalSort] = useState<Sort>(null);
   const [page, setPage] = useState(1);
+
+  const dirsOf = (c: TableColumn<Row>): readonly SortDir[] => (server ? DIRS.filter((d) => c.serverSort?.[d]) : c.sortable ? DIRS : []);
+  // In server mode the sort shown is the column and direction whose `serverSort` is the list's.
+  const sort: Sort = server ? (columns.flatMap((c) => DIRS.filter((d) => serverSort && c.serverSort?.[d] === serverSort).map((dir) => ({ key: c.key, dir })))[0] ?? null) : localSort;
+  const setSort = (next: Sort) => {
+    if (server) onSortChange?.(next ? columns.find((c) => c.key === next.key)?.serverSort?.[next.dir] : undefined);
+    else {
+      setLocalSort(next);
+      setPage(1);
+    }
+  };
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    if (!q) return rows;
+    if (!q || server) return rows;
     return rows.filter((row) => columns.some((c) => displayText(rawValue(row, c), c.kind).toLowerCase().includes(q) || String(rawValue(row, c) ?? '').toLowerCase().includes(q)));
-  }, [rows, columns, query]);
+  }, [rows, columns, query, server]);
 
   const sorted = useMemo(() => {
-    if (!sort) return filtered;
-    const column = columns.find((c) => c.key === sort.key);
+    if (!localSort || server) return filtered;
+    const column = columns.find((c) => c.key === localSort.key);
     if (!column) return filtered;
-    const sign = sort.dir === 'ascending' ? 1 : -1;
+    const sign = localSort.dir === 'ascending' ? 1 : -1;
     // Stable: equal rows keep their order.
     return filtered
       .map((row, i) => ({ row, i }))
       .sort((a, b) => sign * compareValues(rawValue(a.row, column), rawValue(b.row, column), column.kind) || a.i - b.i)
       .map((x) => x.row);
-  }, [filtered, columns, sort]);
+  }, [filtered, columns, localSort, server]);
 
-  const pages = pageSize && pageSize > 0 ? Math.max(1, Math.ceil(sorted.length / pageSize)) : 1;
+  const size = server ? 0 : (pageSize ?? 0);
+  const pages = size > 0 ? Math.max(1, Math.ceil(sorted.length / size)) : 1;
   const current = Math.min(page, pages);
-  const visible = pageSize && pageSize > 0 ? sorted.slice((current - 1) * pageSize, current * pageSize) : sorted;
+  const visible = size > 0 ? sorted.slice((current - 1) * size, current * size) : sorted;
   const noData = columns.length === 0 || visible.length === 0;
 
-  const toggleSort = (key: string) => {
-    setSort((s) => (s && s.key === key ? { key, dir: s.dir === 'ascending' ? 'descending' : 'ascending' } : { key, dir: 'ascending' }));
-    setPage(1);
+  // First direction the column has, then the other; a column with one direction goes back to the default.
+  const toggleSort = (c: TableColumn<Row>) => {
+    const dirs = dirsOf(c);
+    const dir = sort?.key === c.key ? dirs.find((d) => d !== sort.dir) : dirs[0];
+    setSort(dir ? { key: c.key, dir } : null);
   };
 
   const rowKey = (row: Row, i: number) => (getRowKey ? getRowKey(row, i) : i);
@@ -179,15 +210,7 @@ export function Table<Row>({
   if (cards) {
     rowsView = (
       <>
-        <SortSelect
-          columns={columns}
-          sort={sort}
-          name={`${searchId}-sort`}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-        />
+        <SortSelect columns={columns} dirs={dirsOf} sort={sort} name={`${searchId}-sort`} onSort={setSort} />
         {noData ? <EmptyCards>{emptyMessage}</EmptyCards> : <CardList columns={columns} rows={visible} label={caption} rowKey={rowKey} />}
       </>
     );
@@ -202,10 +225,11 @@ export function Table<Row>({
               <tr>
                 {columns.map((c) => {
                   const dir = sort && sort.key === c.key ? sort.dir : 'none';
+                  const sortable = dirsOf(c).length > 0;
                   return (
-                    <th key={c.key} scope="col" aria-sort={c.sortable ? dir : undefined} data-align={align(c)}>
-                      {c.sortable ? (
-                        <SortButton type="button" onClick={() => toggleSort(c.key)}>
+                    <th key={c.key} scope="col" aria-sort={sortable ? dir : undefined} data-align={align(c)}>
+                      {sortable ? (
+                        <SortButton type="button" onClick={() => toggleSort(c)}>
                           {c.header}
                           <SortIcon dir={dir} />
                         </SortButton>
@@ -242,22 +266,20 @@ export function Table<Row>({
 
   return (
     <Wrap>
-      {searchable ? (
-        <div>
-          <SearchLabel htmlFor={searchId}>{searchLabel}</SearchLabel>
-          <Search
-            id={searchId}
-            type="search"
-            placeholder={`${searchLabel}...`}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+      {onSearch ? (
+        <SearchBox label={searchLabel} value={search} onSearch={onSearch} />
+      ) : searchable ? (
+        <SearchBox
+          label={searchLabel}
+          delay={0}
+          onSearch={(q) => {
+            setQuery(q);
+            setPage(1);
+          }}
+        />
       ) : null}
       {rowsView}
+      <LoadMore hasMore={hasMore} onLoadMore={onLoadMore} loading={loadingMore} />
       {pages > 1 ? (
         <Pager aria-label={`${caption} pages`}>
           <Button variant="secondary" size="small" disabled={current <= 1} onClick={() => setPage(current - 1)}>

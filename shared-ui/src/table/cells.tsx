@@ -11,6 +11,8 @@ export interface TableColumn<Row> {
   render?: (row: Row) => ReactNode;
   kind?: ColumnKind;
   sortable?: boolean;
+  /** A server-paged table sorts through these: the list's `sort` value per direction (others are not sortable there). */
+  serverSort?: { ascending?: string; descending?: string };
   /** Value to sort and search by (default: the raw field). */
   sortValue?: (row: Row) => string | number | null | undefined;
   align?: 'left' | 'right';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@halcyon/api-client';
 import { profile, trader } from '../test/fixtures';
-import { fail, malformed, ok, stubHttp, type HttpStub, type StubHandler } from '@halcyon/api-client/testing';
+import { fail, malformed, ok, stubHttp, type HttpStub, type StubHandler, page } from '@halcyon/api-client/testing';
 import { cachedProfile, renderWithProviders, signIn } from '../test/render';
 import CopyTrading from './CopyTrading';
 
@@ -30,7 +30,7 @@ const card = (name: string) => screen.getByRole('listitem', { name });
 
 describe('Copy trading', () => {
   it('shows a card per trader; win rate green at 60 or more, orange below; Copy or Cancel from the profile', async () => {
-    http = stub({ 'GET /api/copyTrade': ok(traders) });
+    http = stub({ 'GET /api/copyTrade': page(traders) });
     show();
     await screen.findByText('Grace Hopper');
     const grace = within(card('Grace Hopper'));
@@ -44,10 +44,21 @@ describe('Copy trading', () => {
     expect(await alan.findByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
-  it('accepts a bare array too', async () => {
+  it('shows the first page of traders, and the next on Load more', async () => {
+    http = stub({ 'GET /api/copyTrade': (request) => (request.query.get('cursor') === 'c2.sig' ? page([traders[1]]) : page([traders[0]], 'c2.sig')) });
+    show();
+    await screen.findByText('Grace Hopper');
+    expect(screen.queryByText('Alan Turing')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Alan Turing')).toBeInTheDocument();
+    expect(http.calls('GET /api/copyTrade').map((r) => r.query.toString())).toEqual(['', 'cursor=c2.sig']);
+  });
+
+  it('accepts a bare array too (all of it: no next page)', async () => {
     http = stub({ 'GET /api/copyTrade': malformed(traders) });
     show();
     expect(await screen.findByText('Alan Turing')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('rejects any other shape with "Invalid data format received"', async () => {
@@ -58,7 +69,7 @@ describe('Copy trading', () => {
 
   it('toggles: Started copying! / Stopped copying!, reading the profile again', async () => {
     http = stub({
-      'GET /api/copyTrade': ok(traders),
+      'GET /api/copyTrade': page(traders),
       'POST /api/copyTrade/toggle/tr-1': toggles('tr-1', true),
       'POST /api/copyTrade/toggle/tr-2': toggles('tr-2', false),
     });
@@ -77,7 +88,7 @@ describe('Copy trading', () => {
   });
 
   it('shows the server\'s message, or "Failed to toggle copy" / "Failed to fetch traders"', async () => {
-    http = stub({ 'GET /api/copyTrade': ok(traders), 'POST /api/copyTrade/toggle/tr-1': fail(404, 'Trader not found') });
+    http = stub({ 'GET /api/copyTrade': page(traders), 'POST /api/copyTrade/toggle/tr-1': fail(404, 'Trader not found') });
     const u = userEvent.setup();
     const { unmount } = show();
     await screen.findByText('Grace Hopper');

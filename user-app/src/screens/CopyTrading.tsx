@@ -1,20 +1,20 @@
-import { Button, EmptyState, TraderCard, toast } from '@halcyon/shared-ui';
-import { ApiError, errorMessage, useApiMutation, useApiQuery, useProfileQuery, type Trader } from '@halcyon/api-client';
+import { Button, EmptyState, LoadMore, TraderCard, toast } from '@halcyon/shared-ui';
+import { ApiError, errorMessage, useApiMutation, useApiPages, useProfileQuery, type ListPage, type Trader } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { ReadState } from '../lib/ReadState';
 import { Grid, Heading, Page } from '../lib/ui';
 
-/** Spec 7: the list comes in `data` or as a bare array; anything else is rejected. */
-function tradersOf(body: unknown): Trader[] {
+/** Spec 7: the list comes in `data` (a page) or as a bare array (all of it); anything else is rejected. */
+function tradersOf(body: unknown): ListPage<'getTraders'> {
   const list: unknown = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(list)) throw new ApiError('Invalid data format received', 200, 'FORMAT');
-  return list as Trader[];
+  return { data: list as Trader[], page: (body as { page?: ListPage<'getTraders'>['page'] }).page ?? { nextCursor: null } };
 }
 
 /** /user/copy-trading: a card per trader with a Copy / Cancel toggle. */
 export default function CopyTrading() {
   const copying = useProfileQuery().data?.copyTraders ?? [];
-  const query = useApiQuery('getTraders', undefined, { select: tradersOf });
+  const query = useApiPages('getTraders', undefined, { parse: tradersOf });
   const { data } = query;
   // Who is copied is part of the profile: read again after a toggle.
   const toggleCopy = useApiMutation('toggleCopy', { invalidates: ['getProfile'] });
@@ -48,6 +48,7 @@ export default function CopyTrading() {
           })}
         </Grid>
       ) : null}
+      <LoadMore hasMore={query.hasNextPage} onLoadMore={query.fetchNextPage} loading={query.isFetchingNextPage} />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { investment, plan, profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, ok, stubHttp, type HttpStub, page } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import Invest from './Invest';
 
@@ -14,7 +14,7 @@ const plans = [
 
 beforeEach(() => {
   signIn(profile());
-  http = stubHttp({ 'GET /api/user/profile': ok(profile()), 'GET /api/plan/all': ok(plans) });
+  http = stubHttp({ 'GET /api/user/profile': ok(profile()), 'GET /api/plan/all': page(plans) });
 });
 afterEach(() => http.restore());
 
@@ -32,7 +32,7 @@ const openInvest = async (asset = 'Bitcoin') => {
 describe('Invest', () => {
   it('shows "Fetching plans..." while the plans load', async () => {
     let release: () => void = () => undefined;
-    http.on('GET /api/plan/all', () => new Promise((resolve) => (release = () => resolve(ok(plans)))));
+    http.on('GET /api/plan/all', () => new Promise((resolve) => (release = () => resolve(page(plans)))));
     renderWithProviders(<Invest />, { route: '/user/invest' });
     expect(await screen.findByText('Fetching plans...')).toBeInTheDocument();
     act(() => release());
@@ -43,6 +43,17 @@ describe('Invest', () => {
     const { dialog } = await openInvest();
     const options = within(dialog.getByRole('combobox', { name: 'Plan' }) as HTMLElement).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['Select a plan', expect.stringContaining('Starter'), expect.stringContaining('Private gold'), expect.stringContaining('Someone else')]);
+  });
+
+  it('offers the first page of plans, and the next ones on Load more', async () => {
+    http.on('GET /api/plan/all', (request) => (request.query.get('cursor') === 'c2.sig' ? page([plans[2]]) : page(plans.slice(0, 2), 'c2.sig')));
+    const { u, dialog } = await openInvest();
+    const options = () => within(dialog.getByRole('combobox', { name: 'Plan' }) as HTMLElement).getAllByRole('option').map((o) => o.textContent);
+    expect(options()).toHaveLength(3);
+    await u.click(dialog.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(options()).toEqual(['Select a plan', expect.stringContaining('Starter'), expect.stringContaining('Private gold'), expect.stringContaining('Someone else')]));
+    expect(http.calls('GET /api/plan/all').map((r) => r.query.toString())).toEqual(['', 'cursor=c2.sig']);
+    expect(dialog.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('requires a plan and a valid amount', async () => {

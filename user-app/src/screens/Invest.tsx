@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Loading, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { parseUsdAmount, planRangeProblem, useApiMutation, useApiQuery, useProfileQuery, type Plan } from '@halcyon/api-client';
+import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { parseUsdAmount, planRangeProblem, useApiMutation, useApiPages, useProfileQuery, type Plan } from '@halcyon/api-client';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
@@ -16,10 +16,11 @@ const planLabel = (p: Plan) => `${p.name ?? 'Plan'}: ${formatMoney(p.minAmount)}
 export default function Invest() {
   const query = useProfileQuery();
   const profile = query.data ?? null;
-  const plansQuery = useApiQuery('getPlans');
+  // The first page of plans, more on request.
+  const plansQuery = useApiPages('getPlans');
   useReadToasts(plansQuery, 'Failed to fetch plans.', 'Fetching plans...');
   // No plans to offer when they could not be read (the toast said why); null while they load.
-  const plans = plansQuery.data?.data ?? (plansQuery.isError ? [] : null);
+  const plans = plansQuery.data ?? (plansQuery.error ? [] : null);
   const investment = useApiMutation('createInvestment', { invalidates: ['getProfile', 'getInvestments', 'getTransactions'] });
   const [asset, setAsset] = useState<AssetInfo | null>(null);
   const [planId, setPlanId] = useState('');
@@ -94,6 +95,7 @@ export default function Invest() {
           ) : (
             <Select label="Plan" name="plan" placeholder="Select a plan" value={planId} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: planLabel(p) }))} />
           )}
+          <LoadMore hasMore={plansQuery.hasNextPage} onLoadMore={plansQuery.fetchNextPage} loading={plansQuery.isFetchingNextPage} />
           <AmountInput
             value={amount}
             onChange={setAmount}

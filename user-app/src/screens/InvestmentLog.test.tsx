@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@halcyon/api-client';
 import { investment, profile } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import InvestmentLog from './InvestmentLog';
 
@@ -15,7 +15,7 @@ const show = () => renderWithProviders(<InvestmentLog />, { route: '/user/invest
 describe('Investment log', () => {
   it('shows a card per investment with number, id, network, gateway, asset, amount, date, status and end date', async () => {
     http = stubHttp({
-      'GET /api/investment/all': ok([
+      'GET /api/investment/all': page([
         investment({ id: 'INV-AAA111', asset: 'eth', method: 'ETH', amount: 1500, status: 'pending', createdAt: '2026-03-01T10:00:00.000Z', duration: 45, endDate: '2026-04-15T10:00:00.000Z' }),
       ]),
     });
@@ -37,7 +37,7 @@ describe('Investment log', () => {
   });
 
   it('searches by transaction id, case-insensitive substring, with the empty state', async () => {
-    http = stubHttp({ 'GET /api/investment/all': ok([investment({ id: 'INV-AAA111' }), investment({ id: 'inv-bbb222' })]) });
+    http = stubHttp({ 'GET /api/investment/all': page([investment({ id: 'INV-AAA111' }), investment({ id: 'inv-bbb222' })]) });
     const u = userEvent.setup();
     show();
     expect(await screen.findAllByRole('listitem')).toHaveLength(2);
@@ -51,8 +51,21 @@ describe('Investment log', () => {
     expect(screen.getByText('No investment transactions found.')).toBeInTheDocument();
   });
 
+  it('shows the newest first, a page at a time: Load more adds the next with the server\'s cursor', async () => {
+    http = stubHttp({
+      'GET /api/investment/all': (request) => (request.query.get('cursor') === 'c2.sig' ? page([investment({ id: 'INV-OLD' })]) : page([investment({ id: 'INV-NEW' })], 'c2.sig')),
+    });
+    show();
+    expect(await screen.findByText('INV-NEW')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('INV-OLD')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((card) => within(card).getByRole('heading').textContent)).toEqual(['#1', '#2']);
+    expect(http.calls('GET /api/investment/all').map((r) => r.query.toString())).toEqual(['', 'cursor=c2.sig']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state without investments and the server\'s message on failure', async () => {
-    http = stubHttp({ 'GET /api/investment/all': ok([]) });
+    http = stubHttp({ 'GET /api/investment/all': page([]) });
     const { unmount } = show();
     expect(await screen.findByText('No investment transactions found.')).toBeInTheDocument();
     unmount();

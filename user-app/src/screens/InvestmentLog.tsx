@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EmptyState, Facts, Input, ListCard, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
-import { useApiQuery, type Investment } from '@halcyon/api-client';
+import { EmptyState, Facts, Input, ListCard, LoadMore, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
+import { useApiPages, type Investment } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
 import { ReadState } from '../lib/ReadState';
@@ -9,12 +9,15 @@ import { Grid, Heading, Page } from '../lib/ui';
 /** Case-insensitive substring match on the transaction id. */
 const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());
 
-/** /user/investment-log ("My trade"): the investor's investments as cards, searchable by id. */
+/**
+ * /user/investment-log ("My trade"): the investor's investments as cards, newest first a page at a
+ * time, searchable by id among those loaded (the investor's list has no server search).
+ */
 export default function InvestmentLog() {
-  const investments = useApiQuery('getInvestments');
-  const data = investments.data?.data;
+  const investments = useApiPages('getInvestments');
+  const { data } = investments;
   const [query, setQuery] = useState('');
-  const rows = (data ?? []).filter((inv) => matchesId(inv, query)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const rows = (data ?? []).filter((inv) => matchesId(inv, query));
 
   return (
     <Page>
@@ -60,6 +63,7 @@ export default function InvestmentLog() {
           ))}
         </Grid>
       ) : null}
+      <LoadMore hasMore={investments.hasNextPage} onLoadMore={investments.fetchNextPage} loading={investments.isFetchingNextPage} />
     </Page>
   );
 }

@@ -1,14 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LedgerEntry } from '@halcyon/api-client';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, ok, page, stubHttp, type HttpStub, type StubHandler } from '@halcyon/api-client/testing';
 import { renderWithProviders } from '../test/render';
 import Statement from './Statement';
-import { ledgerEntry as entry } from '../test/fixtures';
+import { ledgerEntry as entry, profile } from '../test/fixtures';
 
 let http: HttpStub;
-afterEach(() => http.restore());
+afterEach(() => {
+  http.restore();
+  jest.useRealTimers();
+});
 
+// Newest first, as the server sends them.
 const ledger: LedgerEntry[] = [
   entry({ transferId: '3', kind: 'earnings_credit', account: 'earnings:usd', asset: 'usd', amount: 5, balanceAfter: 5, assetBalanceAfter: 5, reason: 'Loyalty bonus', createdAt: '2026-11-20T09:00:00.000Z' }),
   entry({ transferId: '2', kind: 'investment_lock', account: 'invested:usdt', amount: 400, balanceAfter: 400, assetBalanceAfter: 600, actor: 'you', reason: 'Invested in Gold', createdAt: '2026-11-02T08:00:00.000Z' }),
@@ -16,53 +20,113 @@ const ledger: LedgerEntry[] = [
   entry({}),
 ];
 
+/**
+ * GET /user/ledger as the server answers: asset, kind (comma lists) and the inclusive day range
+ * applied, then pages of `limit` rows, at most `most` (a server may send fewer than asked).
+ */
+function ledgerServer(entries: readonly LedgerEntry[], most = 50): StubHandler {
+  return (request) => {
+    const q = request.query;
+    const list = (name: string) => q.get(name)?.split(',');
+    const [assets, kinds, from, to] = [list('asset'), list('kind'), q.get('from'), q.get('to')];
+    const rows = entries.filter(
+      (e) => (!assets || assets.includes(e.asset)) && (!kinds || kinds.includes(e.kind)) && (!from || e.createdAt.slice(0, 10) >= from) && (!to || e.createdAt.slice(0, 10) <= to),
+    );
+    const start = Number(q.get('cursor')?.match(/^p(\d+)\./)?.[1] ?? 0);
+    const end = start + Math.min(Number(q.get('limit') ?? 50), most);
+    return page(rows.slice(start, end), end < rows.length ? `p${end}.sig` : null);
+  };
+}
+
+const LEDGER = 'GET /api/user/ledger';
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const entries = () => screen.getByRole('table', { name: 'Ledger entries' });
+/** The month's reads (from the 1st): the statement's, not the list's or the opening balances'. */
+/** The list's reads (the table's): no `limit`, which the month and opening reads set. */
+const listReads = () => http.calls(LEDGER).filter((r) => !r.query.has('limit')).map((r) => r.query.toString());
+const monthReads = () => http.calls(LEDGER).filter((r) => r.query.get('from')?.endsWith('-01') && r.query.get('limit') === '500').map((r) => r.query.toString());
+
+/** "Now" for the month list: only Date is faked, timers stay real for the requests and user events. */
+function today(iso: string) {
+  jest.useFakeTimers({
+    now: new Date(iso),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+}
 
 describe('Statement (/user/statement)', () => {
-  it('lists every entry with who made it and why, and the asset balance after it; the URL\'s filter applies', async () => {
-    http = stubHttp({ 'GET /api/user/ledger': ok(ledger) });
+  it("sends the URL's filter and every change of it to the server, and shows what it answers", async () => {
+    http = stubHttp({ [LEDGER]: ledgerServer(ledger), 'GET /api/user/profile': ok(profile()) });
     renderWithProviders(<Statement />, { route: '/user/statement?asset=usd', path: '/user/statement' });
-    const table = await screen.findByRole('table', { name: 'Ledger entries' });
-    expect(rowsOf(table)).toEqual([[expect.any(String), 'Earnings credited', 'Loyalty bonus', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00']]);
+    await waitFor(() => expect(rowsOf(entries())).toEqual([[expect.any(String), 'Earnings credited', 'Loyalty bonus', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00']]));
+    // The ledger's asset filter knows the coins: Earnings is asked for by its kinds.
+    expect(listReads()).toEqual(['kind=maturity_earnings%2Cearnings_credit%2Cearnings_deduct']);
     await userEvent.selectOptions(screen.getByLabelText('Asset'), '');
-    const all = rowsOf(screen.getByRole('table', { name: 'Ledger entries' }));
-    expect(all.map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(4));
+    expect(rowsOf(entries()).map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
       ['Earnings credited', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00'],
       ['Invested', 'You', 'USDT · Invested', '$400.00', '$600.00'],
       ['Invested', 'You', 'USDT · Available', '-$400.00', '$600.00'],
       ['Deposit', 'An administrator', 'USDT · Available', '$600.00', '$600.00'],
     ]);
     await userEvent.selectOptions(screen.getByLabelText('Entry'), 'deposit');
-    expect(rowsOf(screen.getByRole('table', { name: 'Ledger entries' })).map((r) => r[1])).toEqual(['Deposit']);
+    await waitFor(() => expect(rowsOf(entries()).map((r) => r[1])).toEqual(['Deposit']));
+    await userEvent.selectOptions(screen.getByLabelText('Asset'), 'usdt');
+    await waitFor(() => expect(listReads()).toEqual(['kind=maturity_earnings%2Cearnings_credit%2Cearnings_deduct', '', 'kind=deposit', 'asset=usdt&kind=deposit']));
+    expect(rowsOf(entries()).map((r) => r[1])).toEqual(['Deposit']);
   });
 
-  it('shows the newest month\'s statement with opening and closing balances, and downloads it as CSV', async () => {
-    http = stubHttp({ 'GET /api/user/ledger': ok(ledger) });
+  it('shows the entries a page at a time: Load more asks for the next with the cursor the server gave', async () => {
+    http = stubHttp({ [LEDGER]: ledgerServer(ledger, 3), 'GET /api/user/profile': ok(profile()) });
+    renderWithProviders(<Statement />, { route: '/user/statement', path: '/user/statement' });
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(4));
+    expect(listReads()).toEqual(['', 'cursor=p3.sig']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("builds this month's statement from all of its entries, read page by page, and each asset's balance before it; downloads it as CSV", async () => {
+    today('2026-11-25T12:00:00.000Z');
+    http = stubHttp({ [LEDGER]: ledgerServer(ledger, 2), 'GET /api/user/profile': ok(profile({ createdAt: '2026-09-10T00:00:00.000Z' })) });
     const created: Blob[] = [];
-    const createObjectURL = jest.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:statement';
+    Object.assign(URL, {
+      createObjectURL: jest.fn((blob: Blob) => {
+        created.push(blob);
+        return 'blob:statement';
+      }),
+      revokeObjectURL: jest.fn(),
     });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderWithProviders(<Statement />, { route: '/user/statement', path: '/user/statement' });
     expect(await screen.findByRole('heading', { name: 'Monthly statement: November 2026' })).toBeInTheDocument();
-    expect(rowsOf(screen.getByRole('table', { name: 'Opening and closing balances, November 2026' }))).toEqual([
+    expect(rowsOf(await screen.findByRole('table', { name: 'Opening and closing balances, November 2026' }))).toEqual([
       ['USDT', '$600.00', '$600.00'],
       ['Earnings', '$0.00', '$5.00'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Entries, November 2026' }))).toHaveLength(3);
+    // Three entries, two a page: the month was read until its last page.
+    expect(monthReads()).toEqual(['from=2026-11-01&to=2026-11-30&limit=500', 'from=2026-11-01&to=2026-11-30&limit=500&cursor=p2.sig']);
+    // Each asset's newest entry before the month gives its opening balance.
+    expect(http.calls(LEDGER).filter((r) => r.query.get('limit') === '1').map((r) => r.query.get('asset') ?? r.query.get('kind'))).toEqual([
+      'btc', 'usdt', 'eth', 'sol', 'maturity_earnings,earnings_credit,earnings_deduct',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(click).toHaveBeenCalled();
     const csv = await created[0]?.text();
     expect(csv?.split('\r\n')[1]).toBe('"2026-11-02T08:00:00.000Z","Invested","Invested in Gold","You","USDT","Available",-400.00,200.00,600.00');
-    await userEvent.selectOptions(screen.getByLabelText('Month'), '2026-10');
+    // Months since the account opened.
+    const month = screen.getByLabelText('Month');
+    expect(within(month).getAllByRole('option').map((o) => o.textContent)).toEqual(['November 2026', 'October 2026', 'September 2026']);
+    await userEvent.selectOptions(month, '2026-10');
     expect(screen.getByRole('heading', { name: 'Monthly statement: October 2026' })).toBeInTheDocument();
+    expect(rowsOf(await screen.findByRole('table', { name: 'Opening and closing balances, October 2026' }))).toEqual([['USDT', '$0.00', '$600.00']]);
     click.mockRestore();
   });
 
-  it('a failed read shows the server\'s message', async () => {
-    http = stubHttp({ 'GET /api/user/ledger': fail(500, 'Database unavailable') });
+  it("a failed read shows the server's message", async () => {
+    http = stubHttp({ [LEDGER]: fail(500, 'Database unavailable'), 'GET /api/user/profile': ok(profile()) });
     renderWithProviders(<Statement />, { route: '/user/statement', path: '/user/statement' });
-    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect((await screen.findAllByText('Database unavailable')).length).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled, { createGlobalStyle } from 'styled-components';
-import { useApiQuery, type LedgerEntry } from '@halcyon/api-client';
-import { Button, Input, Select, Table, formatDateTime, formatMoney } from '@halcyon/shared-ui';
+import { saveFile, useApiPages, useApiQueries, useProfileQuery, type LedgerEntry } from '@halcyon/api-client';
+import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {
-  ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, filterEntries, kindLabel, monthlyStatement, monthsOf, statementCsv,
+  ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv,
   type StatementFilter,
 } from '../features/statement/statement';
 import { ReadState } from '../lib/ReadState';
@@ -20,34 +20,27 @@ const entryColumns = [
   { key: 'amount', header: 'Amount', kind: 'money' as const },
   { key: 'assetBalanceAfter', header: 'Balance after', kind: 'money' as const },
 ];
+const entryKey = (e: LedgerEntry) => `${e.transferId}:${e.account}`;
 
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function downloadCsv(month: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `statement-${month}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+/** A statement needs the whole month: the most the server sends at once, page after page until done. */
+const MONTH_PAGE = 500;
 
 /**
- * /user/statement: every ledger entry of the investor with its reason, who caused it and the
- * asset's running balance; filters by asset, kind and period (the dashboard's figures link here
- * with their filter); a monthly statement as CSV or printed (a PDF when the browser prints to one).
+ * /user/statement: the investor's ledger entries with their reason, who caused them and the
+ * asset's running balance, filtered by asset, kind and period on the server (the dashboard's
+ * figures link here with their filter), a page at a time; and a monthly statement as CSV or
+ * printed (a PDF when the browser prints to one).
  */
 export default function Statement() {
   const [params] = useSearchParams();
-  const query = useApiQuery('getLedger', undefined, { select: (r) => r.data });
-  const entries = query.data;
   const [filter, setFilter] = useState<StatementFilter>({ asset: params.get('asset') ?? '', kind: params.get('kind') ?? '', from: '', to: '' });
   const set = (key: keyof StatementFilter) => (value: string) => setFilter((f) => ({ ...f, [key]: value }));
-  const shown = useMemo(() => (entries ? filterEntries(entries, filter) : []), [entries, filter]);
-  const months = useMemo(() => (entries ? monthsOf(entries) : []), [entries]);
-  const [chosenMonth, setMonth] = useState('');
-  const month = chosenMonth || months[0] || '';
-  const statement = useMemo(() => (entries && month ? monthlyStatement(entries, month) : null), [entries, month]);
+  const query = ledgerQuery(filter);
+  const entries = useApiPages('getLedger', query ?? {}, { enabled: query !== null });
+  // Earnings with a coin's kind: nothing can match, nothing is asked.
+  const rows = query ? entries.data : [];
 
   return (
     <Page>
@@ -55,64 +48,92 @@ export default function Statement() {
       <BackLink />
       <Heading>Statement</Heading>
       <Muted>Every movement of your money, who made it and why, with your balance in that asset after each one. Months and the CSV's times are UTC.</Muted>
-      <ReadState query={query} fallback="Failed to fetch your statement." loading="Loading your statement..." />
-      {entries && (
-        <>
-          <Panel aria-labelledby="statement-filters">
-            <SectionTitle id="statement-filters">Filter</SectionTitle>
-            <Filters>
-              <Select label="Asset" name="asset" value={filter.asset} onChange={set('asset')} placeholder="All assets" options={STATEMENT_ASSETS} />
-              <Select
-                label="Entry"
-                name="kind"
-                value={filter.kind}
-                onChange={set('kind')}
-                placeholder="All entries"
-                options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
-              />
-              <Input label="From" name="from" type="date" value={filter.from} onChange={set('from')} />
-              <Input label="To" name="to" type="date" value={filter.to} onChange={set('to')} />
-            </Filters>
-          </Panel>
-          <Table
-            caption="Ledger entries"
-            rows={shown}
-            getRowKey={(e: LedgerEntry) => `${e.transferId}:${e.account}`}
-            columns={entryColumns}
-            emptyMessage="No entries match these filters."
-            pageSize={25}
+      <Panel aria-labelledby="statement-filters">
+        <SectionTitle id="statement-filters">Filter</SectionTitle>
+        <Filters>
+          <Select label="Asset" name="asset" value={filter.asset} onChange={set('asset')} placeholder="All assets" options={STATEMENT_ASSETS} />
+          <Select
+            label="Entry"
+            name="kind"
+            value={filter.kind}
+            onChange={set('kind')}
+            placeholder="All entries"
+            options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
           />
-          {statement && (
-            <Panel aria-labelledby="monthly-statement" id="printable-statement">
-              <SectionTitle id="monthly-statement">Monthly statement: {monthName(statement.month)}</SectionTitle>
-              <Row className="no-print">
-                <Select label="Month" name="month" value={month} onChange={setMonth} options={months.map((m) => ({ value: m, label: monthName(m) }))} />
-                <Button variant="secondary" onClick={() => downloadCsv(statement.month, statementCsv(statement))}>
-                  Download CSV
-                </Button>
-                <Button variant="secondary" onClick={() => window.print()}>
-                  Print or save as PDF
-                </Button>
-              </Row>
-              <Table
-                caption={`Opening and closing balances, ${monthName(statement.month)}`}
-                rows={statement.balances}
-                getRowKey={(b) => b.asset}
-                columns={[
-                  { key: 'asset', header: 'Asset', render: (b) => assetLabel(b.asset) },
-                  { key: 'opening', header: 'Opening', kind: 'money' },
-                  { key: 'closing', header: 'Closing', kind: 'money' },
-                ]}
-              />
-              <Table caption={`Entries, ${monthName(statement.month)}`} rows={statement.entries} getRowKey={(e: LedgerEntry) => `${e.transferId}:${e.account}`} columns={entryColumns} />
-              <Muted>
-                {statement.entries.length} entries. Net this month: {formatMoney(statement.balances.reduce((sum, b) => sum + b.closing - b.opening, 0))}.
-              </Muted>
-            </Panel>
-          )}
-        </>
+          <Input label="From" name="from" type="date" value={filter.from} onChange={set('from')} />
+          <Input label="To" name="to" type="date" value={filter.to} onChange={set('to')} />
+        </Filters>
+      </Panel>
+      {query && <ReadState query={entries} fallback="Failed to fetch your statement." loading="Loading your statement..." />}
+      {rows && (
+        <Table
+          caption="Ledger entries"
+          rows={rows}
+          getRowKey={entryKey}
+          columns={entryColumns}
+          emptyMessage="No entries match these filters."
+          hasMore={query !== null && entries.hasNextPage}
+          onLoadMore={entries.fetchNextPage}
+          loadingMore={entries.isFetchingNextPage}
+        />
       )}
+      <MonthlyStatement />
     </Page>
+  );
+}
+
+/** The chosen month (UTC) in full: every entry of it and each asset's balance when it opened. */
+function MonthlyStatement() {
+  const openedAt = useProfileQuery().data?.createdAt;
+  const months = useMemo(() => monthsSince(openedAt ?? new Date().toISOString(), new Date()), [openedAt]);
+  const [chosen, setMonth] = useState('');
+  const month = chosen || months[0] || '';
+  const pages = useApiPages('getLedger', { ...monthRange(month), limit: MONTH_PAGE });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const openings = useApiQueries('getLedger', openingReads(month));
+  const before = openings.map((o) => o.data?.data[0]);
+  const complete = pages.data && !pages.isPlaceholderData && !hasNextPage && openings.every((o) => o.isSuccess);
+  const statement = complete && pages.data ? monthlyStatement(pages.data, before, month) : null;
+  const failed = pages.error ? pages : openings.find((o) => o.error);
+
+  return (
+    <Panel aria-labelledby="monthly-statement" id="printable-statement">
+      <SectionTitle id="monthly-statement">Monthly statement: {monthName(month)}</SectionTitle>
+      <Row className="no-print">
+        <Select label="Month" name="month" value={month} onChange={setMonth} options={months.map((m) => ({ value: m, label: monthName(m) }))} />
+        <Button variant="secondary" disabled={!statement} onClick={() => statement && saveFile(new Blob([statementCsv(statement)], { type: 'text/csv;charset=utf-8' }), `statement-${month}.csv`)}>
+          Download CSV
+        </Button>
+        <Button variant="secondary" disabled={!statement} onClick={() => window.print()}>
+          Print or save as PDF
+        </Button>
+      </Row>
+      {failed ? (
+        <ReadState query={failed} fallback="Failed to fetch your statement." />
+      ) : statement ? (
+        <>
+          <Table
+            caption={`Opening and closing balances, ${monthName(month)}`}
+            rows={statement.balances}
+            getRowKey={(b) => b.asset}
+            columns={[
+              { key: 'asset', header: 'Asset', render: (b) => assetLabel(b.asset) },
+              { key: 'opening', header: 'Opening', kind: 'money' },
+              { key: 'closing', header: 'Closing', kind: 'money' },
+            ]}
+          />
+          <Table caption={`Entries, ${monthName(month)}`} rows={statement.entries} getRowKey={entryKey} columns={entryColumns} />
+          <Muted>
+            {statement.entries.length} entries. Net this month: {formatMoney(statement.balances.reduce((sum, b) => sum + b.closing - b.opening, 0))}.
+          </Muted>
+        </>
+      ) : (
+        <Loading label={`Loading the statement of ${monthName(month)}...`} />
+      )}
+    </Panel>
   );
 }
 

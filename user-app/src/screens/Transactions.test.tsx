@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { profile, transaction } from '../test/fixtures';
-import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { csv, fail, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';
 import Transactions from './Transactions';
 
@@ -11,13 +12,11 @@ afterEach(() => http.restore());
 const show = () => renderWithProviders(<Transactions />, { route: '/user/transactions' });
 
 describe('Transactions', () => {
-  it('lists Method, Type, Amount, Date, Status; hides earn and transfer entries; capitalises the type; no date while pending', async () => {
+  it("asks for the investor's requests only (origin=request: no earn entries, no transfers) and lists Method, Type, Amount, Date, Status in the server's order; no date while pending", async () => {
     http = stubHttp({
-      'GET /api/transaction/all': ok([
-        transaction({ id: 't-dep', type: 'deposit', method: 'bitcoin', amount: 250, status: 'approved', createdAt: '2026-03-02T10:00:00.000Z' }),
+      'GET /api/transaction/all': page([
         transaction({ id: 't-wd', type: 'withdraw', method: 'bank', amount: 40, status: 'pending', createdAt: '2026-03-05T10:00:00.000Z' }),
-        transaction({ id: 't-earn', type: 'earn', method: 'earnings', amount: 999, status: 'approved' }),
-        transaction({ id: 't-back', type: 'investment', method: 'transfer', amount: 777, status: 'approved' }),
+        transaction({ id: 't-dep', type: 'deposit', method: 'bitcoin', amount: 250, status: 'approved', createdAt: '2026-03-02T10:00:00.000Z' }),
       ]),
     });
     show();
@@ -26,18 +25,47 @@ describe('Transactions', () => {
     expect(headers).toEqual(['Method', 'Type', 'Amount', 'Date', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    // Newest first: the pending withdrawal has no date.
     const [wd, dep] = rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(wd).toEqual(['BANK', 'Withdraw', '$40.00', '', expect.stringMatching(/pending/i)]);
     expect(dep).toEqual(['BTC', 'Deposit', '$250.00', 'Mar 2, 2026', expect.stringMatching(/approved/i)]);
-    expect(screen.queryByText('$999.00')).not.toBeInTheDocument();
-    expect(screen.queryByText('$777.00')).not.toBeInTheDocument();
+    expect(http.calls('GET /api/transaction/all').map((r) => r.query.toString())).toEqual(['origin=request']);
   });
 
   it('shows the empty table message', async () => {
-    http = stubHttp({ 'GET /api/transaction/all': ok([transaction({ type: 'earn' })]) });
+    http = stubHttp({ 'GET /api/transaction/all': page([]) });
     show();
     expect(await screen.findByText('No data available to display.')).toBeInTheDocument();
+  });
+
+  it('Load more appends the next page, asked for with the cursor the server returned', async () => {
+    http = stubHttp({
+      'GET /api/transaction/all': (request) =>
+        request.query.get('cursor') === 'c2.sig' ? page([transaction({ id: 't-old', amount: 7 })]) : page([transaction({ id: 't-new', amount: 250 })], 'c2.sig'),
+    });
+    show();
+    await screen.findByText('$250.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('$7.00')).toBeInTheDocument();
+    expect(screen.getByText('$250.00')).toBeInTheDocument();
+    expect(http.calls('GET /api/transaction/all').map((r) => r.query.toString())).toEqual(['origin=request', 'origin=request&cursor=c2.sig']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('Export CSV downloads the whole history as the server writes it, with the same filter and the investor token', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    http = stubHttp({ 'GET /api/transaction/all': page([transaction()]), 'GET /api/user/export/transactions': csv('id\r\nx1\r\n', 'transactions-2026-11-30.csv') });
+    show();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['transactions-2026-11-30.csv']));
+    const [request] = http.calls('GET /api/user/export/transactions');
+    expect(request?.query.toString()).toBe('origin=request');
+    expect(request?.headers.get('authorization')).toMatch(/^Bearer /);
+    click.mockRestore();
   });
 
   it('shows the server\'s message on failure', async () => {

@@ -1,33 +1,39 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Table, capitalize, formatDate } from '@halcyon/shared-ui';
-import { useApiQuery, type ResponseOf, type Transaction } from '@halcyon/api-client';
+import { Table, capitalize, formatDate, ExportButton } from '@halcyon/shared-ui';
+import { useApiPages, type Transaction } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { ReadState } from '../lib/ReadState';
-import { Heading, Page } from '../lib/ui';
+import { Heading, Page, Row } from '../lib/ui';
 
-/** Spec 2: earn entries and internal transfers are not shown in the investor's history. */
-const visibleTransactions = (rows: readonly Transaction[]) =>
-  rows.filter((t) => t.type !== 'earn' && t.method !== 'transfer').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/**
+ * Spec 2: the investor's history is their requests (deposits, withdrawals, investments); earn
+ * entries and internal transfers are ledger movements, which the server leaves out for `origin=request`.
+ */
+const REQUESTS = { origin: 'request' } as const;
 
-const visibleOf = (res: ResponseOf<'getTransactions'>) => visibleTransactions(res.data);
-
-/** /user/transactions: Method, Type, Amount, Date, Status. */
+/** /user/transactions: Method, Type, Amount, Date, Status; newest first, a page at a time. */
 export default function Transactions() {
-  const query = useApiQuery('getTransactions', undefined, { select: visibleOf });
+  const query = useApiPages('getTransactions', REQUESTS);
   const { data } = query;
 
   return (
     <Page>
       <BackLink />
       <Heading>Transactions</Heading>
-      <StatementLink to="/user/statement">See your full statement: every ledger entry with running balances</StatementLink>
+      <Row>
+        <StatementLink to="/user/statement">See your full statement: every ledger entry with running balances</StatementLink>
+        <ExportButton path="/user/export/transactions" query={REQUESTS} />
+      </Row>
       <ReadState query={query} fallback="Failed to fetch transactions." loading="Loading transactions..." />
       {data ? (
         <Table<Transaction>
           caption="Transaction history"
           rows={data}
           getRowKey={(t) => t.id}
+          hasMore={query.hasNextPage}
+          onLoadMore={query.fetchNextPage}
+          loadingMore={query.isFetchingNextPage}
           columns={[
             { key: 'method', header: 'Method', kind: 'method' },
             { key: 'type', header: 'Type', render: (t) => capitalize(t.type) },

@@ -1,10 +1,11 @@
 import { useApiMutation, type Investment, type InvestmentStatus } from '@halcyon/api-client';
-import { Table, formatMoney } from '@halcyon/shared-ui';
+import { Table, formatMoney, ExportButton } from '@halcyon/shared-ui';
 import { RemoteView } from '../../lib/RemoteView';
 import { ConfirmButton } from '../../lib/ConfirmButton';
 import { actionsColumn } from '../../lib/RowActions';
 import { Screen } from '../../lib/Screen';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
+import { BY_DATE } from '../../lib/useList';
 import { INVESTMENTS_FAILED, INVESTMENT_CHANGES, useInvestments } from './queries';
 
 type InvestmentAction = 'stop' | 'processing' | 'approve';
@@ -33,16 +34,16 @@ const ACTIONS: Record<InvestmentAction, { label: string; title: string; effect: 
   },
 };
 
-/** Plan, amount, start, end date and earnings of each investment (spec 2). */
+/** Plan, amount, start, end date and earnings of each investment (spec 2); the server sorts by amount, start and earnings. */
 export const investmentColumns = [
-  { key: 'name', header: 'Name', sortable: true },
-  { key: 'email', header: 'Email', sortable: true },
-  { key: 'plan_name', header: 'Plan', sortable: true },
-  { key: 'amount', header: 'Amount', kind: 'money' as const, sortable: true },
-  { key: 'createdAt', header: 'Start', kind: 'date' as const, sortable: true },
-  { key: 'endDate', header: 'End Date', kind: 'date' as const, sortable: true },
-  { key: 'earnings', header: 'Earnings', kind: 'money' as const, sortable: true },
-  { key: 'status', header: 'Status', kind: 'status' as const, sortable: true },
+  { key: 'name', header: 'Name' },
+  { key: 'email', header: 'Email' },
+  { key: 'plan_name', header: 'Plan' },
+  { key: 'amount', header: 'Amount', kind: 'money' as const, serverSort: { descending: 'amount' } },
+  { key: 'createdAt', header: 'Start', kind: 'date' as const, serverSort: BY_DATE },
+  { key: 'endDate', header: 'End Date', kind: 'date' as const },
+  { key: 'earnings', header: 'Earnings', kind: 'money' as const, serverSort: { descending: 'earnings' } },
+  { key: 'status', header: 'Status', kind: 'status' as const },
 ];
 
 interface InvestmentsViewProps {
@@ -54,7 +55,7 @@ interface InvestmentsViewProps {
 
 /** One investments screen: the list for a status and the buttons that screen offers. */
 export function InvestmentsView({ title, status, actions }: InvestmentsViewProps) {
-  const investments = useInvestments({ status });
+  const investments = useInvestments(status ? { status } : undefined);
   const changes = { invalidates: INVESTMENT_CHANGES };
   const calls = { stop: useApiMutation('endInvestment', changes), processing: useApiMutation('processInvestment', changes), approve: useApiMutation('approveInvestment', changes) };
   const confirm = useConfirmedAction();
@@ -92,9 +93,9 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
         ];
 
   return (
-    <Screen title={title}>
+    <Screen title={title} actions={<ExportButton path="/admin/export/investments" query={investments.query} />}>
       <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading investments">
-        {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} searchable pageSize={10} />}
+        {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} {...investments.table} />}
       </RemoteView>
       {confirm.dialog}
     </Screen>

@@ -1,16 +1,11 @@
-import { useApiQuery, type InvestmentStatus } from '@halcyon/api-client';
+import type { ListQuery } from '@halcyon/api-client';
 import { LEDGER_READS } from '../../lib/ledgerReads';
-import { newestOf } from '../../lib/select';
+import { useList } from '../../lib/useList';
 
 export const INVESTMENTS_FAILED = 'Failed to fetch investments.';
 
 /** What stopping, processing or approving an investment changes. */
 export const INVESTMENT_CHANGES = ['listInvestments', ...LEDGER_READS] as const;
 
-/**
- * Investments, newest first; `status` is the server's filter (the query's input, so each status has
- * its own cache entry; all of them and Top Earnings share the unfiltered one).
- */
-export function useInvestments({ status }: { status?: InvestmentStatus } = {}) {
-  return useApiQuery('listInvestments', status ? { query: { status } } : undefined, { select: newestOf });
-}
+/** Investments read from the server by its filters (each status, and Top Earnings' order, its own pages). */
+export const useInvestments = (filters?: ListQuery<'listInvestments'>) => useList('listInvestments', filters);

@@ -1,15 +1,23 @@
+import type { Transaction } from '@halcyon/api-client';
+import { capitalize } from '@halcyon/shared-ui';
+import { BY_DATE } from '../../lib/useList';
+
 /** Who a money record belongs to (the contract's user reference). */
 type UserRef = { name: string; email: string };
 
-/** Columns shared by deposits, withdrawals and transactions: who, how, how much, when, state. */
-export const moneyColumns = [
-  { key: 'name', header: 'Name', sortable: true, render: (row: { user: UserRef }) => row.user.name },
-  { key: 'email', header: 'Email', sortable: true, render: (row: { user: UserRef }) => row.user.email },
-  { key: 'method', header: 'Method', kind: 'method' as const, sortable: true },
-  { key: 'amount', header: 'Amount', kind: 'money' as const, sortable: true },
-  { key: 'createdAt', header: 'Date', kind: 'date' as const, sortable: true },
-  { key: 'status', header: 'Status', kind: 'status' as const, sortable: true },
-];
+
+const name = { key: 'name', header: 'Name', render: (row: { user: UserRef }) => row.user.name };
+const email = { key: 'email', header: 'Email', render: (row: { user: UserRef }) => row.user.email };
+const method = { key: 'method', header: 'Method', kind: 'method' as const };
+const amount = { key: 'amount', header: 'Amount', kind: 'money' as const };
+const date = { key: 'createdAt', header: 'Date', kind: 'date' as const, serverSort: BY_DATE };
+const status = { key: 'status', header: 'Status', kind: 'status' as const };
+
+/** Deposits: who, how, how much (largest first on request), when, state. */
+export const moneyColumns = [name, email, method, { ...amount, serverSort: { descending: 'amount' } }, date, status];
 
 /** Withdrawals add where the money went. */
 export const withdrawalColumns = [...moneyColumns.slice(0, 3), { key: 'address', header: 'Address' }, ...moneyColumns.slice(3)];
+
+/** Every kind of movement; the server orders these by date only. */
+export const transactionColumns = [name, email, { key: 'type', header: 'Type', render: (t: Transaction) => capitalize(t.type) }, method, amount, date, status];

@@ -1,7 +1,6 @@
-import { useApiQuery } from '@halcyon/api-client';
-import { dataOf } from '../../lib/select';
+import { useList } from '../../lib/useList';
 
 export const USERS_FAILED = 'Failed to fetch users.';
 
-/** Every open account: one cached read shared by Overview, All Users and Create Plan's owners. */
-export const useUsers = () => useApiQuery('listUsers', undefined, { select: dataOf });
+/** Open accounts a page at a time: one cache entry per search and sort, shared by Overview and All Users. */
+export const useUsers = () => useList('listUsers');

@@ -1,3 +1,5 @@
+import { csvMoneyCell as money, csvTextCell as cell, type Deposit } from '@halcyon/api-client/contract';
+import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
@@ -15,6 +17,11 @@ export default feature(
     });
   }),
   defineRoute('listDeposits', async ({ db, query, request }) => listDeposits(db, request.server.cursors, query)),
+  csvExport('/admin/export/deposits', {
+    header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Method', 'Amount (USD)', 'Status', 'Decided (UTC)'],
+    cells: (d: Deposit) => [cell(d.id), cell(d.createdAt), cell(d.user.name), cell(d.user.email), cell(d.method), money(d.amount), cell(d.status), cell(d.decidedAt ?? '')],
+    read: (request, _auth, query) => listDeposits(request.server.db, request.server.cursors, query),
+  }),
   defineRoute('approveDeposit', async ({ params, auth, db }) => ({
     data: await db.tx((q) => approveDeposit(q, auth.uid, params.id, params.method)),
     message: 'Deposit approved successfully.',

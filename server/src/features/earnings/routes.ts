@@ -1,3 +1,5 @@
+import { csvMoneyCell as money, csvTextCell as cell, type EarningEntry } from '@halcyon/api-client/contract';
+import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
@@ -21,4 +23,9 @@ export default feature(
     })),
   ),
   defineRoute('listEarnings', async ({ db, query, request }) => listEarnings(db, request.server.cursors, query)),
+  csvExport('/admin/export/earnings', {
+    header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Kind', 'Amount (USD)', 'Investment', 'Reason'],
+    cells: (e: EarningEntry) => [cell(e.id), cell(e.createdAt), cell(e.user.name), cell(e.user.email), cell(e.kind), money(e.amount), cell(e.investment_id), cell(e.reason)],
+    read: (request, _auth, query) => listEarnings(request.server.db, request.server.cursors, query),
+  }),
 );

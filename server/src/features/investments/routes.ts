@@ -1,7 +1,16 @@
+import { csvMoneyCell as money, csvTextCell as cell, type Investment } from '@halcyon/api-client/contract';
+import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
 import { approveInvestment, createInvestment, listInvestments, processInvestment, stopInvestment } from './service';
+
+const COLUMNS = {
+  header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Plan', 'Method', 'Amount (USD)', 'Earnings (USD)', 'Status', 'Ends (UTC)'],
+  cells: (i: Investment) => [
+    cell(i.id), cell(i.createdAt), cell(i.name), cell(i.email), cell(i.plan_name ?? i.plan_id), cell(i.method), money(i.amount), money(i.earnings), cell(i.status), cell(i.endDate),
+  ],
+};
 
 export default feature(
   defineRoute('createInvestment', async ({ body, auth, db, idempotencyKey }) =>
@@ -13,6 +22,8 @@ export default feature(
   // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
   defineRoute('getInvestments', async ({ auth, db, query, request }) => listInvestments(db, request.server.cursors, { ...query, uid: auth.uid })),
   defineRoute('listInvestments', async ({ query, db, request }) => listInvestments(db, request.server.cursors, query)),
+  csvExport('/admin/export/investments', { ...COLUMNS, read: (request, _auth, query) => listInvestments(request.server.db, request.server.cursors, query) }),
+  csvExport('/user/export/investments', { ...COLUMNS, read: (request, auth, query) => listInvestments(request.server.db, request.server.cursors, { ...query, uid: auth.uid }) }),
   defineRoute('endInvestment', async ({ params, auth, db }) => ({
     data: await db.tx((q) => stopInvestment(q, auth.uid, params.id)),
     message: 'Investment stopped successfully.',

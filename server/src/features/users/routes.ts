@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { UpdateProfileBody } from '@halcyon/api-client/contract';
 import { listUsers } from './list';
+import { csvMoneyCell as money, csvTextCell as cell, type AdminUserRow } from '@halcyon/api-client/contract';
+import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
@@ -77,6 +79,13 @@ export default feature(
   }),
 
   defineRoute('listUsers', async ({ db, query, request }) => listUsers(db, request.server.cursors, query)),
+  csvExport('/admin/export/users', {
+    header: ['Id', 'Name', 'Username', 'Email', 'Phone', 'Joined (UTC)', 'Balance (USD)', 'Deposits (USD)', 'Withdrawals (USD)', 'Earnings (USD)'],
+    cells: (u: AdminUserRow) => [
+      cell(u.id), cell(u.name), cell(u.username), cell(u.email), cell(u.phoneNumber), cell(u.createdAt), money(u.balance), money(u.totalDeposits), money(u.totalWithdrawals), money(u.earnings),
+    ],
+    read: (request, _auth, query) => listUsers(request.server.db, request.server.cursors, query),
+  }),
 
   // Closing, not deleting: the ledger keeps the account's history; its sessions end at once.
   defineRoute('deleteUser', async ({ params, db }) => {

@@ -1,4 +1,6 @@
 import { WITHDRAW_ADDRESS } from '@halcyon/api-client/contract';
+import { csvMoneyCell as money, csvTextCell as cell, type Withdrawal } from '@halcyon/api-client/contract';
+import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
@@ -34,6 +36,11 @@ export default feature(
     });
   }),
   defineRoute('listWithdrawals', async ({ db, query, request }) => listWithdrawals(db, request.server.cursors, query)),
+  csvExport('/admin/export/withdrawals', {
+    header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Method', 'Address', 'Amount (USD)', 'Status', 'Decided (UTC)'],
+    cells: (w: Withdrawal) => [cell(w.id), cell(w.createdAt), cell(w.user.name), cell(w.user.email), cell(w.method), cell(w.address), money(w.amount), cell(w.status), cell(w.decidedAt ?? '')],
+    read: (request, _auth, query) => listWithdrawals(request.server.db, request.server.cursors, query),
+  }),
   defineRoute('approveWithdrawal', async ({ params, auth, db }) => ({
     data: await db.tx((q) => approveWithdrawal(q, auth.uid, params.id)),
     message: 'Withdrawal approved successfully.',

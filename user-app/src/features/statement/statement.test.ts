@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '@halcyon/api-client';
-import { filterEntries, monthlyStatement, monthsOf, statementCsv } from './statement';
+import { ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv } from './statement';
 import { ledgerEntry as entry } from '../../test/fixtures';
 
 // Newest first, as GET /user/ledger sends them.
@@ -11,24 +11,48 @@ const entries: LedgerEntry[] = [
   entry({ transferId: '1', amount: 600, balanceAfter: 600, assetBalanceAfter: 600, createdAt: '2026-10-05T10:00:00.000Z' }),
 ];
 
-test('months with entries, newest first; filters by asset, kind and inclusive period', () => {
-  expect(monthsOf(entries)).toEqual(['2026-11', '2026-10']);
-  expect(filterEntries(entries, { asset: 'usdt', kind: 'deposit', from: '', to: '' }).map((e) => e.transferId)).toEqual(['2', '1']);
-  expect(filterEntries(entries, { asset: '', kind: '', from: '2026-10-20', to: '2026-11-02' }).map((e) => e.transferId)).toEqual(['3', '3', '2']);
+const nov = entries.slice(0, 3);
+const oct = entries.slice(3);
+/** Per statement asset (btc, usdt, eth, sol, usd), the newest entry before November. */
+const beforeNov = [undefined, entries[3], undefined, undefined, undefined];
+
+test('the filter as the ledger\'s query: blanks left out; Earnings asked for by its kinds, or nothing when another kind is chosen', () => {
+  expect(ledgerQuery({ asset: 'usdt', kind: 'deposit', from: '', to: '' })).toEqual({ asset: 'usdt', kind: 'deposit', from: undefined, to: undefined });
+  expect(ledgerQuery({ asset: '', kind: '', from: '2026-10-20', to: '2026-11-02' })).toEqual({ from: '2026-10-20', to: '2026-11-02', asset: undefined, kind: undefined });
+  expect(ledgerQuery({ asset: 'usd', kind: '', from: '', to: '' })?.kind).toBe('maturity_earnings,earnings_credit,earnings_deduct');
+  expect(ledgerQuery({ asset: 'usd', kind: 'earnings_credit', from: '', to: '' })?.kind).toBe('earnings_credit');
+  expect(ledgerQuery({ asset: 'usd', kind: 'deposit', from: '', to: '' })).toBeNull();
 });
 
-test('a month opens with the balance at the end of the previous one and closes with its last entry, per asset', () => {
-  const nov = monthlyStatement(entries, '2026-11');
-  expect(nov.balances).toEqual([
+test('months since the account opened, newest first; a month\'s days; the reads of each asset\'s balance before it', () => {
+  expect(monthsSince('2025-11-20T10:00:00.000Z', new Date('2026-02-03T00:00:00.000Z'))).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
+  expect(monthsSince('2026-02-20T10:00:00.000Z', new Date('2026-02-21T00:00:00.000Z'))).toEqual(['2026-02']);
+  expect([monthRange('2026-02'), monthRange('2028-02'), monthRange('2026-12')]).toEqual([
+    { from: '2026-02-01', to: '2026-02-28' },
+    { from: '2028-02-01', to: '2028-02-29' },
+    { from: '2026-12-01', to: '2026-12-31' },
+  ]);
+  const reads = openingReads('2026-01').map((r) => r.query);
+  expect(reads.map((q) => [q.asset, q.to, q.limit])).toEqual([
+    ['btc', '2025-12-31', 1], ['usdt', '2025-12-31', 1], ['eth', '2025-12-31', 1], ['sol', '2025-12-31', 1], [undefined, '2025-12-31', 1],
+  ]);
+  expect(reads[4]?.kind).toBe('maturity_earnings,earnings_credit,earnings_deduct');
+});
+
+test('a month opens with each asset\'s balance before it and closes with its last entry in the month', () => {
+  const statement = monthlyStatement(nov, beforeNov, '2026-11');
+  expect(statement.balances).toEqual([
     { asset: 'usdt', opening: 1000, closing: 1000 },
     { asset: 'usd', opening: 0, closing: 5 },
   ]);
-  expect(nov.entries.map((e) => e.transferId)).toEqual(['3', '3', '4']);
-  expect(monthlyStatement(entries, '2026-10').balances).toEqual([{ asset: 'usdt', opening: 0, closing: 1000 }]);
+  expect(statement.entries.map((e) => e.transferId)).toEqual(['3', '3', '4']);
+  expect(monthlyStatement(oct, [], '2026-10').balances).toEqual([{ asset: 'usdt', opening: 0, closing: 1000 }]);
+  // A month without entries still states what was held.
+  expect(monthlyStatement([], beforeNov, '2026-12').balances).toEqual([{ asset: 'usdt', opening: 1000, closing: 1000 }]);
 });
 
 test('the CSV quotes text, keeps a spreadsheet from running a reason as a formula, and ends with the balances', () => {
-  const csv = statementCsv(monthlyStatement(entries, '2026-11'));
+  const csv = statementCsv(monthlyStatement(nov, beforeNov, '2026-11'));
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe('"Date (UTC)","Entry","Reason","By","Asset","Account","Amount (USD)","Account balance after","Asset balance after"');
   expect(lines[1]).toBe('"2026-11-02T08:00:00.000Z","Withdrawal requested (funds held)","Withdrawal requested","You","USDT","Available",-100.00,900.00,1000.00');

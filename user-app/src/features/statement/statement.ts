@@ -1,7 +1,7 @@
-import { csvTextCell, type LedgerEntry } from '@halcyon/api-client';
+import { csvTextCell, type LedgerEntry, type QueryOf } from '@halcyon/api-client';
 
-// The investor's statement (/user/statement): labels, filters, monthly opening/closing balances
-// and the CSV export, all from GET /user/ledger's entries (newest first, as the server sends them).
+// The investor's statement (/user/statement): labels, the filters as GET /user/ledger takes them,
+// monthly opening/closing balances and the CSV export (entries newest first, as the server sends them).
 
 export const KIND_LABELS: Record<string, string> = {
   deposit: 'Deposit',
@@ -43,20 +43,45 @@ export interface StatementFilter {
   to: string;
 }
 
-export function filterEntries(entries: readonly LedgerEntry[], f: StatementFilter): LedgerEntry[] {
-  return entries.filter(
-    (e) =>
-      (!f.asset || e.asset === f.asset) &&
-      (!f.kind || e.kind === f.kind) &&
-      (!f.from || e.createdAt.slice(0, 10) >= f.from) &&
-      (!f.to || e.createdAt.slice(0, 10) <= f.to),
-  );
+/** The earnings account's movements: the usd "asset" of the statement. */
+const EARNINGS_KINDS = ['maturity_earnings', 'earnings_credit', 'earnings_deduct'];
+
+type LedgerQuery = QueryOf<'getLedger'>;
+
+/**
+ * The filter as the server's query. The ledger's `asset` filter knows the four coins only, so
+ * Earnings (usd) is asked for by its kinds; null when nothing can match (Earnings and another kind).
+ */
+export function ledgerQuery(f: StatementFilter): LedgerQuery | null {
+  const range = { from: f.from || undefined, to: f.to || undefined };
+  if (f.asset !== 'usd') return { ...range, asset: f.asset || undefined, kind: f.kind || undefined };
+  const kinds = EARNINGS_KINDS.filter((k) => !f.kind || k === f.kind);
+  return kinds.length ? { ...range, kind: kinds.join(',') } : null;
 }
 
-/** Months (YYYY-MM, UTC) that have entries, newest first. */
-export function monthsOf(entries: readonly LedgerEntry[]): string[] {
-  return [...new Set(entries.map((e) => e.createdAt.slice(0, 7)))].sort().reverse();
+/** Months (YYYY-MM, UTC) from the account's opening to `now`, newest first. */
+export function monthsSince(openedAt: string, now: Date): string[] {
+  const months: string[] = [];
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  for (let month = at.toISOString().slice(0, 7); month >= openedAt.slice(0, 7); month = at.toISOString().slice(0, 7)) {
+    months.push(month);
+    at.setUTCMonth(at.getUTCMonth() - 1);
+  }
+  return months;
 }
+
+/** The UTC day `offset` days from the first of the month (0: the 1st; -1: the last day before it). */
+const dayOf = (month: string, months: number, offset: number): string => {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, m - 1 + months, 1 + offset)).toISOString().slice(0, 10);
+};
+
+/** The month's first and last day, as the ledger's inclusive `from` and `to`. */
+export const monthRange = (month: string) => ({ from: dayOf(month, 0, 0), to: dayOf(month, 1, -1) });
+
+/** Per statement asset, the read of its newest entry before the month: its balance when the month opens. */
+export const openingReads = (month: string) =>
+  STATEMENT_ASSETS.map(({ value }) => ({ query: { ...ledgerQuery({ asset: value, kind: '', from: '', to: dayOf(month, 0, -1) }), limit: 1 } }));
 
 export interface MonthlyStatement {
   month: string;
@@ -66,15 +91,17 @@ export interface MonthlyStatement {
   entries: LedgerEntry[];
 }
 
-export function monthlyStatement(entries: readonly LedgerEntry[], month: string): MonthlyStatement {
-  const oldestFirst = [...entries].reverse();
-  const balances = STATEMENT_ASSETS.flatMap(({ value: asset }) => {
-    const upTo = (end: (e: LedgerEntry) => boolean) => oldestFirst.filter((e) => e.asset === asset && end(e)).at(-1)?.assetBalanceAfter;
-    const opening = upTo((e) => e.createdAt.slice(0, 7) < month);
-    const closing = upTo((e) => e.createdAt.slice(0, 7) <= month);
+/**
+ * The month's statement from its entries (newest first) and, per asset in STATEMENT_ASSETS order,
+ * the newest entry before the month (`openingReads`; undefined when there was none).
+ */
+export function monthlyStatement(monthEntries: readonly LedgerEntry[], before: ReadonlyArray<LedgerEntry | undefined>, month: string): MonthlyStatement {
+  const balances = STATEMENT_ASSETS.flatMap(({ value: asset }, i) => {
+    const opening = before[i]?.assetBalanceAfter;
+    const closing = monthEntries.find((e) => e.asset === asset)?.assetBalanceAfter ?? opening;
     return closing === undefined ? [] : [{ asset, opening: opening ?? 0, closing }];
   });
-  return { month, balances, entries: oldestFirst.filter((e) => e.createdAt.slice(0, 7) === month) };
+  return { month, balances, entries: [...monthEntries].reverse() };
 }
 
 export function statementCsv(statement: MonthlyStatement): string {

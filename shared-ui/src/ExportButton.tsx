@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { downloadCsv, errorMessage, type CsvExport, type ExportQuery } from '@halcyon/api-client';
+import { Button } from './Button';
+import { toast } from './toast/toast';
+
+const EXPORT_FAILED = 'Failed to export CSV.';
+
+/** 'Export CSV': the whole list as the screen filters and searches it, as a file the server streams. */
+export function ExportButton<P extends CsvExport>({ path, query }: { path: P; query?: ExportQuery<P> }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadCsv(path, query);
+    } catch (error) {
+      toast.error(errorMessage(error, EXPORT_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  };
+  // The wrapper keeps the button its own size inside a stretching header.
+  return (
+    <div>
+      <Button variant="secondary" size="small" loading={busy} onClick={() => void run()}>
+        Export CSV
+      </Button>
+    </div>
+  );
+}
