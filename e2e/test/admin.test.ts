@@ -1,6 +1,7 @@
 // Issue 6, item 3: the bootstrap admin runs the platform through the admin screens. The money
 // the admin acts on (a pending deposit, open withdrawals, pending investments) is requested by
 // investors through the API beforehand; every admin decision is made in the browser.
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { call, createPlan, fundedInvestor, login, newInvestor, registerInvestor, type Investor } from '../src/api';
 import { pngFile } from '../src/image';
@@ -219,6 +220,25 @@ describe('admin journey', () => {
     await other.getByRole('button', { name: 'Login' }).click();
     await at(other, '/admin/overview');
     await shown(other.getByRole('heading', { name: 'Overview', level: 1 }));
+  }));
+
+  test('All Users finds one investor by a server search and exports what it shows', () => j.step(page, 'search and export users', async () => {
+    await page.getByRole('link', { name: 'All Users', exact: true }).first().click();
+    await at(page, '/admin/allusers');
+    const table = await shown(page.getByRole('table', { name: 'All users' }));
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/users' && new URL(r.url()).searchParams.get('q') === fx.depositor.email);
+    await search.fill(fx.depositor.email);
+    await searched;
+    await shown(table.getByText(fx.depositor.email));
+    await table.locator('tbody tr').nth(1).waitFor({ state: 'detached' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(`"${fx.depositor.email}"`);
   }));
 
   test('every sidebar entry renders', () => j.step(page, 'every sidebar entry renders', async () => {
