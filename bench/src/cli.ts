@@ -1,18 +1,21 @@
 // `pnpm bench [suite…]`: runs the named suites (default all), prints one table and appends it,
-// dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles.
+// dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles, and scale
+// (issue 10's million-row platform: minutes of seeding, so only when named).
 import { benchEnv } from './lib/env';
 import { ensureBuilt } from './lib/build';
 import { appendResults, printTable, type ResultRow } from './lib/results';
 import { bundlesSuite, ledgerSuite, pgliteSuite, readSuite, type SuiteOutput } from './suites';
+import { scaleSuite } from './scale-suite';
 
-const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite };
+const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, scale: scaleSuite };
+const DEFAULT = ['ledger', 'read', 'pglite', 'bundles'];
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const chosen = names.length ? names : Object.keys(SUITES);
+  const chosen = names.length ? names : DEFAULT;
   const unknown = chosen.filter((n) => !SUITES[n]);
   if (unknown.length) throw new Error(`unknown suite(s) ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}`);
-  await ensureBuilt(chosen.includes('bundles') ? ['server', 'shell', 'user-app', 'admin-app'] : ['server']);
+  await ensureBuilt(chosen.some((n) => n === 'bundles' || n === 'scale') ? ['server', 'shell', 'user-app', 'admin-app'] : ['server']);
   const rows: ResultRow[] = [];
   const notes: string[] = [`settings: BENCH_SECONDS=${benchEnv.seconds}, BENCH_CLIENTS=${benchEnv.clients}, BENCH_USERS=${benchEnv.users}, BENCH_REPEATS=${benchEnv.repeats}.`];
   for (const name of chosen) {

@@ -158,6 +158,10 @@ describe('filters and search', () => {
     expect((await read({ origin: 'ledger' }))).toEqual([]);
     expect((await read({ status: 'approved' })).map((x) => x.amount)).toEqual([5, 100]);
     expect((await read({ q: 'ann lee' })).map((x) => x.type)).toEqual(['withdraw', 'deposit']);
+    // Filters that rule out whole sources (here the ledger movements) combine with the others.
+    expect((await read({ type: 'deposit,earn', status: 'approved' })).map((x) => x.amount)).toEqual([5, 100]);
+    expect((await read({ type: 'withdraw', method: 'bank' })).map((x) => x.amount)).toEqual([10]);
+    expect(await read({ origin: 'request', method: 'transfer' })).toEqual([]);
     const paged = await t().call('allTransactions', { token: admin.token, query: { limit: '2' } });
     const rest = await t().call('allTransactions', { token: admin.token, query: { limit: '2', cursor: paged.body.page.nextCursor ?? '' } });
     expect([...paged.body.data, ...rest.body.data].map((x) => x.amount)).toEqual([5, 10, 100]);

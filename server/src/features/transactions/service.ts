@@ -65,18 +65,14 @@ const MOVEMENTS: Branch = {
 
 /** The branch's conditions for the filters, or null when no row of it can match. */
 function branchConditions(b: Branch, f: TransactionFilters, after: readonly string[] | null, params: Params): string[] | null {
+  // Decide first whether the branch can match at all: a branch left out must add no parameter.
   if (f.origin && f.origin !== b.origin) return null;
   if (f.type && b.type && !f.type.includes(b.type)) return null;
+  if (b.origin === 'ledger' && ((f.status && f.status !== 'completed') || (f.method && f.method !== 'transfer'))) return null;
   const where = [...b.where];
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
-  if (f.status) {
-    if (b.origin === 'ledger' && f.status !== 'completed') return null;
-    if (b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
-  }
-  if (f.method) {
-    if (b.origin === 'ledger' && f.method !== 'transfer') return null;
-    if (b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
-  }
+  if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
+  if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
   if (f.q) where.push(matchesUser(f.q, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
