@@ -19,7 +19,10 @@ const TARGET_SCREEN_MS = 1000;
 const REPEATS = num('BENCH_SCALE_REPEATS', 30);
 const DEPTH = num('BENCH_SCALE_DEPTH', 1000);
 
-const SCREENS = ['/admin/allusers', '/admin/deposit-history', '/admin/pending-deposit', '/admin/withdraw-history', '/admin/top-earnings', '/admin/all-history'];
+const SCREENS = [
+  ['/admin/allusers', 'All Users'], ['/admin/deposit-history', 'Deposit History'], ['/admin/pending-deposit', 'Pending Deposits'],
+  ['/admin/withdraw-history', 'Withdraw History'], ['/admin/top-earnings', 'Top Earnings'], ['/admin/all-history', 'All History'],
+] as const;
 
 async function waitForSeals(c: Client): Promise<string> {
   const started = performance.now();
@@ -110,14 +113,19 @@ export async function scaleSuite(): Promise<SuiteOutput> {
       { benchmark: `scale: ${r.name}`, metric: 'bytes', value: String(r.bytes), target: `≤ ${TARGET_BYTES}`, verdict: verdict(r.bytes <= TARGET_BYTES) },
     ]);
     rows.push({ benchmark: `scale: ${solvency.name}`, metric: 'p50 / p95 ms (context: an aggregate, not a list)', value: `${fmt(solvency.p50)} / ${fmt(solvency.p95)}` });
-    for (const s of screens) rows.push({ benchmark: `scale: screen ${s.path}`, metric: 'navigation → first table row, ms (Chromium)', value: fmt(s.ms, 0), target: `≤ ${TARGET_SCREEN_MS}`, verdict: verdict(s.ms <= TARGET_SCREEN_MS) });
+    for (const s of screens) {
+      rows.push(
+        { benchmark: `scale: screen ${s.path}`, metric: 'sidebar click → first table row, ms (Chromium)', value: fmt(s.clickMs, 0), target: `≤ ${TARGET_SCREEN_MS}`, verdict: verdict(s.clickMs <= TARGET_SCREEN_MS) },
+        { benchmark: `scale: screen ${s.path}`, metric: 'full page load → first table row, ms (context)', value: fmt(s.loadMs, 0) },
+      );
+    }
     const growth = exported.rssLateMb - exported.rssEarlyMb;
     rows.push(
       { benchmark: 'scale: export /admin/export/deposits', metric: 'rows, MB, s', value: `${exported.rows} rows, ${fmt(exported.bytes / 1e6)} MB, ${fmt(exported.seconds)} s` },
       { benchmark: 'scale: export /admin/export/deposits', metric: 'server RSS MB before / peak / after', value: `${fmt(exported.rssBeforeMb)} / ${fmt(exported.rssPeakMb)} / ${fmt(exported.rssAfterMb)}` },
       {
-        benchmark: 'scale: export /admin/export/deposits', metric: 'RSS peak, first vs last tenth of the export (MB)', value: `${fmt(exported.rssEarlyMb)} → ${fmt(exported.rssLateMb)}`,
-        target: 'flat (< 50 MB growth)', verdict: verdict(growth < 50),
+        benchmark: 'scale: export /admin/export/deposits', metric: 'RSS peak, first vs last quarter of the export (MB)', value: `${fmt(exported.rssEarlyMb)} → ${fmt(exported.rssLateMb)}`,
+        target: 'flat (< 50 MB growth)', verdict: verdict(Number.isFinite(growth) && growth < 50),
       },
     );
     return {

@@ -155,12 +155,34 @@ export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[
  */
 export const USER_SEARCH_EXPR = "lower(name || ' ' || username || ' ' || email)";
 
-/** Rows of user `uidColumn` matching `q` by name, username or email, or whose `idColumn` (or uid) is `q`. */
-export function matchesUser(q: string, uidColumn: string, idColumn: string | null, params: Params): string {
-  const exact = params.add(q);
-  const like = params.add(likePattern(q));
-  const ids = idColumn ? `${idColumn} = ${exact} OR ` : '';
-  return `(${ids}${uidColumn} = ${exact} OR ${uidColumn} IN (SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE ${like}))`;
+/** Up to this many investors found by a search are looked up by their ids (an index per list). */
+const FEW_USERS = 1000;
+
+/** What a list's `q` found among investors: their ids when few, else null (searched in the list's own query). */
+export interface UserSearch {
+  text: string;
+  uids: readonly string[] | null;
+}
+
+/**
+ * Runs `q` against the users' trigram index first. The planner cannot tell how many users a
+ * substring matches (its estimate is a guess), so a list is not left to choose between reading the
+ * matches' rows and scanning its own order: few matches (an email, a full name) become
+ * `uid = ANY(ids)`, read through each list's `(uid, created_at, id)` index; many matches (a common
+ * name) are dense in the list, so reading it in order and keeping theirs is quick.
+ */
+export async function searchUsers(q: Queryable, text: string): Promise<UserSearch> {
+  const { rows } = await q.query<{ id: string }>(`SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE $1 LIMIT ${FEW_USERS + 1}`, [likePattern(text)]);
+  return { text, uids: rows.length <= FEW_USERS ? [...rows.map((r) => r.id), text] : null };
+}
+
+/** Rows whose user (`uidColumn`) the search found, or whose own id (`idColumn`) or uid is the text. */
+export function matchesUser(search: UserSearch, uidColumn: string, idColumn: string | null, params: Params): string {
+  const ids = idColumn ? `${idColumn} = ${params.add(search.text)} OR ` : '';
+  const users = search.uids
+    ? `${uidColumn} = ANY(${params.add(search.uids)}::text[])`
+    : `${uidColumn} = ${params.add(search.text)} OR ${uidColumn} IN (SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE ${params.add(likePattern(search.text))})`;
+  return `(${ids}${users})`;
 }
 
 /** What the request lists (deposits, withdrawals, investments) filter by. */
@@ -170,17 +192,16 @@ export interface RequestFilters {
   uid?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  q?: string | undefined;
 }
 
 /** The conditions of a request list on table alias `a` (columns status, method, uid, created_at, id). */
-export function requestConditions(a: string, f: RequestFilters, params: Params): string[] {
+export function requestConditions(a: string, f: RequestFilters, params: Params, search: UserSearch | null): string[] {
   return [
     ...(f.status ? [`${a}.status = ANY(${params.add(f.status)}::text[])`] : []),
     ...(f.method ? [`${a}.method = ANY(${params.add(f.method)}::text[])`] : []),
     ...(f.uid ? [`${a}.uid = ${params.add(f.uid)}`] : []),
     ...dayRange(`${a}.created_at`, f, params),
-    ...(f.q ? [matchesUser(f.q, `${a}.uid`, `${a}.id`, params)] : []),
+    ...(search ? [matchesUser(search, `${a}.uid`, `${a}.id`, params)] : []),
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
-import { Params, dayRange, desc, int8, matchesUser, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { Params, dayRange, desc, int8, matchesUser, searchUsers, splitPage, text, ts, type Cursors, type Paged, type UserSearch } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
@@ -64,7 +64,7 @@ const MOVEMENTS: Branch = {
 };
 
 /** The branch's conditions for the filters, or null when no row of it can match. */
-function branchConditions(b: Branch, f: TransactionFilters, after: readonly string[] | null, params: Params): string[] | null {
+function branchConditions(b: Branch, f: TransactionFilters, search: UserSearch | null, after: readonly string[] | null, params: Params): string[] | null {
   // Decide first whether the branch can match at all: a branch left out must add no parameter.
   if (f.origin && f.origin !== b.origin) return null;
   if (f.type && b.type && !f.type.includes(b.type)) return null;
@@ -75,7 +75,7 @@ function branchConditions(b: Branch, f: TransactionFilters, after: readonly stri
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
-  if (f.q) where.push(matchesUser(f.q, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
+  if (search) where.push(matchesUser(search, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
   if (after) {
     // created_at bounds the index range; the id settles rows of the same instant.
     const [at, id] = [params.add(after[0]), params.add(after[1])];
@@ -98,8 +98,9 @@ export async function listTransactions(q: Queryable, cursors: Cursors, f: Transa
   const params = new Params();
   const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
   const after = f.cursor ? cursors.decode(f.cursor, 'transactions', f.sort, 2) : null;
+  const search = f.q ? await searchUsers(q, f.q) : null;
   const parts = [...REQUEST_BRANCHES, MOVEMENTS].flatMap((b) => {
-    const where = branchConditions(b, f, after, params);
+    const where = branchConditions(b, f, search, after, params);
     if (!where) return [];
     return [`(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`];
