@@ -38,7 +38,9 @@ async function waitForSeals(c: Client): Promise<string> {
 
 export async function scaleSuite(): Promise<SuiteOutput> {
   const users = num('BENCH_SCALE_USERS', 1_000_000);
-  const sizes: ScaleSizes = { users, depositsPerUser: 1, withdrawEvery: 5, investEvery: 5, earningsPerInvestment: 16 };
+  // 2 deposits per investor; with the withdrawals, investments and 20 earnings credits per approved
+  // investment, about 5 transfers per investor.
+  const sizes: ScaleSizes = { users, depositsPerUser: 1, withdrawEvery: 5, investEvery: 5, earningsPerInvestment: 20 };
   const db = await createScratchDb(benchEnv.pgAdminUrl, 'halcyon_scale');
   const c = new Client({ connectionString: db.url });
   let server: Product | undefined;
@@ -63,8 +65,8 @@ export async function scaleSuite(): Promise<SuiteOutput> {
     log(`scale: ${sealNote}`);
     const base = server.baseUrl;
     const admin = await loginAdmin(base);
-    const someone = (await c.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE id = 'u1001'")).rows[0];
-    if (!someone) throw new Error('scale: seeded user u1001 missing');
+    const someone = (await c.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE id = 'u1006'")).rows[0];
+    if (!someone) throw new Error('scale: seeded user u1006 missing');
     const investorLogin = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: someone.email, password: BENCH_ADMIN.password }) });
     const investor = ((await investorLogin.json()) as { token: string }).token;
     const email = encodeURIComponent(someone.email);
@@ -85,7 +87,7 @@ export async function scaleSuite(): Promise<SuiteOutput> {
       ['GET /admin/deposits/all', '/admin/deposits/all', '/admin/deposits/all?status=pending', `/admin/deposits/all?q=${email}`],
       ['GET /admin/withdrawals/all', '/admin/withdrawals/all', '/admin/withdrawals/all?status=pending,processing', '/admin/withdrawals/all?q=tanaka'],
       ['GET /admin/investments/all', '/admin/investments/all', '/admin/investments/all?sort=earnings&status=approved,processing,ended', `/admin/investments/all?q=${email}`],
-      ['GET /admin/earnings/all', '/admin/earnings/all', '/admin/earnings/all?kind=credit&uid=u1001', '/admin/earnings/all?q=okafor'],
+      ['GET /admin/earnings/all', '/admin/earnings/all', '/admin/earnings/all?kind=credit&uid=u1006', '/admin/earnings/all?q=okafor'],
       ['GET /admin/all-transactions', '/admin/all-transactions', '/admin/all-transactions?type=deposit&status=pending', `/admin/all-transactions?q=${email}`],
     ];
     for (const [name, first, filtered, search] of lists) {

@@ -42,7 +42,7 @@ export function seedStatements(s: ScaleSizes, passwordHash: string): Array<[stri
                            now() - make_interval(days => ${spanDays}) + (g::float8 / ${s.users}) * make_interval(days => ${spanDays}) + interval '1 day' AS t) x`],
     ['plan', `INSERT INTO plans (id, name, min_cents, max_cents, returns_bp, duration_days, created_by) VALUES ('scale-plan', 'Scale Gold', 100, 100000000, 1000, 3650, 'system')`],
     ['investments', `INSERT INTO investments (uid, plan_id, plan_name, duration_days, returns_bp, method, asset, amount_cents, status, created_at, end_date)
-      SELECT 'u' || g, 'scale-plan', 'Scale Gold', 3650, 1000, 'USDT', 'usdt', 10000 + g % 40000, CASE WHEN g % 10 = 1 THEN 'pending' ELSE 'approved' END, t, t + interval '3650 days'
+      SELECT 'u' || g, 'scale-plan', 'Scale Gold', 3650, 1000, 'USDT', 'usdt', 10000 + g % 40000, CASE WHEN g % 20 = 1 THEN 'pending' ELSE 'approved' END, t, t + interval '3650 days'
       FROM generate_series(1, ${s.users}, ${s.investEvery}) g,
            LATERAL (SELECT now() - make_interval(days => ${spanDays}) + (g::float8 / ${s.users}) * make_interval(days => ${spanDays}) + interval '2 days' AS t) x`],
     // The ledger: each approved deposit's credit, each withdrawal's hold (and payout when approved),
