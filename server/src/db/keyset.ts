@@ -179,9 +179,11 @@ export async function searchUsers(q: Queryable, text: string): Promise<UserSearc
 /** Rows whose user (`uidColumn`) the search found, or whose own id (`idColumn`) or uid is the text. */
 export function matchesUser(search: UserSearch, uidColumn: string, idColumn: string | null, params: Params): string {
   const ids = idColumn ? `${idColumn} = ${params.add(search.text)} OR ` : '';
+  // Many matches: checked row by row as the list is read in order (dense, so a page comes soon).
+  // OFFSET 0 keeps the planner from turning the EXISTS into a join that reads every match first.
   const users = search.uids
     ? `${uidColumn} = ANY(${params.add(search.uids)}::text[])`
-    : `${uidColumn} = ${params.add(search.text)} OR ${uidColumn} IN (SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE ${params.add(likePattern(search.text))})`;
+    : `${uidColumn} = ${params.add(search.text)} OR EXISTS (SELECT 1 FROM users su WHERE su.id = ${uidColumn} AND ${USER_SEARCH_EXPR.replace(/\b(name|username|email)\b/g, 'su.$1')} LIKE ${params.add(likePattern(search.text))} OFFSET 0)`;
   return `(${ids}${users})`;
 }
 

@@ -139,6 +139,23 @@ describe('filters and search', () => {
     expect(await read({ q: '%' })).toHaveLength(0);
   });
 
+  test('a search finding more than 1,000 investors still finds exactly their rows', async () => {
+    await t().db.query(
+      `INSERT INTO users (id, name, username, email, password_hash, role)
+       SELECT 'many' || g, 'Zed Many ' || g, 'zedmany' || g, 'zed.many.' || g || '@example.com', 'x', 'user' FROM generate_series(1, 1005) g`,
+    );
+    await seedDeposits(t(), 'many7', 2);
+    await seedDeposits(t(), 'many1004', 1);
+    await seedDeposits(t(), ann.uid, 3);
+    const deposits = (await t().call('listDeposits', { token: admin.token, query: { q: 'zed many' } })).body.data;
+    expect(deposits.map((d) => d.uid).sort()).toEqual(['many1004', 'many7', 'many7']);
+    const tx = (await t().call('allTransactions', { token: admin.token, query: { q: 'ZED MANY' } })).body.data;
+    expect(tx).toHaveLength(3);
+    const users = await t().call('listUsers', { token: admin.token, query: { q: 'zed many', limit: '500' } });
+    expect(users.body.data).toHaveLength(500);
+    expect(users.body.data.every((u) => u.name.startsWith('Zed Many'))).toBe(true);
+  });
+
   test('users: search, name order, paging', async () => {
     const res = await t().call('listUsers', { token: admin.token, query: { q: 'chen' } });
     expect(res.body.data.map((u) => u.name)).toEqual(['Bo Chen']);

@@ -1,5 +1,5 @@
 import type { AdminUserRow, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { Params, USER_SEARCH_EXPR, asc, dayRange, desc, likePattern, readPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { Params, USER_SEARCH_EXPR, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { USER_COLUMNS, type UserRow } from '../../db/users';
 import { userProfiles } from '../../services/profile';
@@ -13,10 +13,13 @@ const ORDERS = {
 /** Open investor accounts, a page at a time; `q` matches name, username, email (substring) or id. */
 export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listUsers'>): Promise<Paged<AdminUserRow>> {
   const params = new Params();
+  // A search finding few users reads them by id; one finding many filters the list in its order.
+  const search = query.q ? await searchUsers(q, query.q) : null;
   const where = [
     "role = 'user'", 'closed_at IS NULL',
     ...dayRange('created_at', query, params),
-    ...(query.q ? [`(id = ${params.add(query.q)} OR ${USER_SEARCH_EXPR} LIKE ${params.add(likePattern(query.q))})`] : []),
+    ...(search?.uids ? [`id = ANY(${params.add(search.uids)}::text[])`] : []),
+    ...(search && !search.uids ? [`(id = ${params.add(search.text)} OR ${USER_SEARCH_EXPR} LIKE ${params.add(likePattern(search.text))})`] : []),
   ];
   const { rows, page } = await readPage<UserRow>(q, cursors, { list: 'users', columns: USER_COLUMNS, from: 'users', where, params, order: ORDERS[query.sort] }, query);
   // Not the users' anti-phishing phrases (AdminUserRow).
