@@ -22,9 +22,10 @@ export interface PageMeasure {
 /** localStorage entries to set before the page's own scripts run (e.g. a signed-in session). */
 export type Storage = Record<string, string>;
 
-export async function launch(): Promise<Browser> {
+/** Debian's Chromium, headless; `args` adds flags (the scale suite turns off background work). */
+export async function launch(args: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...args] });
 }
 
 async function newContext(browser: Browser, origin: string, storage: Storage): Promise<BrowserContext> {

@@ -20,7 +20,7 @@ const LAST = ['Lee', 'Chen', 'Okafor', 'Novak', 'Mensah', 'Haddad', 'Hopper', 'T
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /** The statements, in order; sizes are integers, so they are written into the SQL. */
-export function seedStatements(s: ScaleSizes, passwordHash: string): Array<[string, string]> {
+function seedStatements(s: ScaleSizes, passwordHash: string): Array<[string, string]> {
   const spanDays = 730;
   return [
     ['users', `INSERT INTO users (id, name, username, email, password_hash, role, created_at)

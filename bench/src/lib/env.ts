@@ -1,6 +1,7 @@
 // Benchmark knobs from the environment, with the issue's defaults (30 s, median of 3).
 
-const int = (name: string, fallback: number): number => {
+/** A positive whole number from the environment, or `fallback` when unset. */
+export const int = (name: string, fallback: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
