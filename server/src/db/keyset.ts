@@ -153,7 +153,11 @@ export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[
  * The search text users are found by: name, username and email in one lower-cased string, with a
  * trigram index on exactly this expression (migration 014), so `LIKE '%…%'` is an index scan.
  */
-export const USER_SEARCH_EXPR = "lower(name || ' ' || username || ' ' || email)";
+export const userSearchExpr = (alias = ''): string => {
+  const a = alias ? `${alias}.` : '';
+  return `lower(${a}name || ' ' || ${a}username || ' ' || ${a}email)`;
+};
+const USER_SEARCH_EXPR = userSearchExpr();
 
 /** Up to this many investors found by a search are looked up by their ids (an index per list). */
 const FEW_USERS = 1000;
@@ -183,7 +187,7 @@ export function matchesUser(search: UserSearch, uidColumn: string, idColumn: str
   // OFFSET 0 keeps the planner from turning the EXISTS into a join that reads every match first.
   const users = search.uids
     ? `${uidColumn} = ANY(${params.add(search.uids)}::text[])`
-    : `${uidColumn} = ${params.add(search.text)} OR EXISTS (SELECT 1 FROM users su WHERE su.id = ${uidColumn} AND ${USER_SEARCH_EXPR.replace(/\b(name|username|email)\b/g, 'su.$1')} LIKE ${params.add(likePattern(search.text))} OFFSET 0)`;
+    : `${uidColumn} = ${params.add(search.text)} OR EXISTS (SELECT 1 FROM users su WHERE su.id = ${uidColumn} AND ${userSearchExpr('su')} LIKE ${params.add(likePattern(search.text))} OFFSET 0)`;
   return `(${ids}${users})`;
 }
 

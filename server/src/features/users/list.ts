@@ -1,5 +1,5 @@
 import type { AdminUserRow, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { Params, USER_SEARCH_EXPR, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { Params, userSearchExpr, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
 import { USER_COLUMNS, type UserRow } from '../../db/users';
 import { userProfiles } from '../../services/profile';
@@ -19,7 +19,7 @@ export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQue
     "role = 'user'", 'closed_at IS NULL',
     ...dayRange('created_at', query, params),
     ...(search?.uids ? [`id = ANY(${params.add(search.uids)}::text[])`] : []),
-    ...(search && !search.uids ? [`(id = ${params.add(search.text)} OR ${USER_SEARCH_EXPR} LIKE ${params.add(likePattern(search.text))})`] : []),
+    ...(search && !search.uids ? [`(id = ${params.add(search.text)} OR ${userSearchExpr()} LIKE ${params.add(likePattern(search.text))})`] : []),
   ];
   const { rows, page } = await readPage<UserRow>(q, cursors, { list: 'users', columns: USER_COLUMNS, from: 'users', where, params, order: ORDERS[query.sort] }, query);
   // Not the users' anti-phishing phrases (AdminUserRow).
