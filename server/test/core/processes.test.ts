@@ -14,7 +14,8 @@ test('WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one p
 });
 
 test('an overloaded process sheds requests at once with 503 OVERLOADED and Retry-After, in the API’s error shape', async () => {
-  const app = await buildApp({ ...t().config, pressure: { maxEventLoopDelayMs: 10, maxEventLoopUtilization: 0 } }, { db: t().db, mailTransport: null });
+  // Both limits: the delay histogram may record the blocked turn after the sampler has already run, the utilization cannot miss it.
+  const app = await buildApp({ ...t().config, pressure: { maxEventLoopDelayMs: 10, maxEventLoopUtilization: 0.5 } }, { db: t().db, mailTransport: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
@@ -24,8 +25,12 @@ test('an overloaded process sheds requests at once with 503 OVERLOADED and Retry
     while (Date.now() < end) {
       /* busy */
     }
-    await new Promise((r) => setTimeout(r, 50));
-    const res = await callApi(origin, 'GET', '/health');
+    // The sampler runs once a second: ask until it has seen the blocked second (at most two samples).
+    let res = await callApi(origin, 'GET', '/health');
+    for (let tries = 0; res.status !== 503 && tries < 25; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await callApi(origin, 'GET', '/health');
+    }
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'The server is overloaded, please try again in a moment', code: 'OVERLOADED' });
     expect(res.headers.get('retry-after')).toBe('5');
