@@ -159,8 +159,13 @@ export const userSearchExpr = (alias = ''): string => {
 };
 const USER_SEARCH_EXPR = userSearchExpr();
 
-/** Up to this many investors found by a search are looked up by their ids (an index per list). */
-const FEW_USERS = 1000;
+/**
+ * Up to this many investors found by a search are looked up by their ids (an index per list).
+ * Past it, reading a list in order and probing each row finds a page sooner: the two read the
+ * same rows at about √(page × investors ÷ rows per investor) matches, ~5,000 at a million
+ * investors (bench/RESULTS.md, scale).
+ */
+export const FEW_USERS = 5000;
 
 /** What a list's `q` found among investors: their ids when few, else null (searched in the list's own query). */
 export interface UserSearch {
@@ -169,13 +174,21 @@ export interface UserSearch {
 }
 
 /**
- * Runs `q` against the users' trigram index first. The planner cannot tell how many users a
- * substring matches (its estimate is a guess), so a list is not left to choose between reading the
- * matches' rows and scanning its own order: few matches (an email, a full name) become
- * `uid = ANY(ids)`, read through each list's `(uid, created_at, id)` index; many matches (a common
- * name) are dense in the list, so reading it in order and keeping theirs is quick.
+ * Runs `q` against the users first. A whole email address is that investor, found through the
+ * unique email index: its trigrams (the domain's above all) are shared by many investors, so the
+ * trigram index would read thousands of pages to find one row. Other text goes to the trigram
+ * index. The planner cannot tell how many users a substring matches (its estimate is a guess), so
+ * a list is not left to choose between reading the matches' rows and scanning its own order: few
+ * matches (a full name, a rare surname) become `uid = ANY(ids)`, read through each list's
+ * `(uid, created_at, id)` index; many matches (a common name) are dense in the list, so reading it
+ * in order and keeping theirs is quick.
  */
 export async function searchUsers(q: Queryable, text: string): Promise<UserSearch> {
+  const email = text.trim().toLowerCase();
+  if (email.includes('@')) {
+    const exact = await q.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    if (exact.rows[0]) return { text, uids: [exact.rows[0].id, text] };
+  }
   const { rows } = await q.query<{ id: string }>(`SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE $1 LIMIT ${FEW_USERS + 1}`, [likePattern(text)]);
   return { text, uids: rows.length <= FEW_USERS ? [...rows.map((r) => r.id), text] : null };
 }

@@ -1,4 +1,5 @@
 import { routes, type Deposit } from '@halcyon/api-client/contract';
+import { FEW_USERS } from '../../src/db/keyset';
 import type { Queryable } from '../../src/db/types';
 import { listDeposits } from '../../src/features/deposits/service';
 import { listEarnings } from '../../src/features/earnings/service';
@@ -139,10 +140,11 @@ describe('filters and search', () => {
     expect(await read({ q: '%' })).toHaveLength(0);
   });
 
-  test('a search finding more than 1,000 investors still finds exactly their rows', async () => {
+  test('a search finding more investors than are read by id still finds exactly their rows', async () => {
     await t().db.query(
       `INSERT INTO users (id, name, username, email, password_hash, role)
-       SELECT 'many' || g, 'Zed Many ' || g, 'zedmany' || g, 'zed.many.' || g || '@example.com', 'x', 'user' FROM generate_series(1, 1005) g`,
+       SELECT 'many' || g, 'Zed Many ' || g, 'zedmany' || g, 'zed.many.' || g || '@example.com', 'x', 'user' FROM generate_series(1, $1::int) g`,
+      [FEW_USERS + 5],
     );
     await seedDeposits(t(), 'many7', 2);
     await seedDeposits(t(), 'many1004', 1);
@@ -154,6 +156,26 @@ describe('filters and search', () => {
     const users = await t().call('listUsers', { token: admin.token, query: { q: 'zed many', limit: '500' } });
     expect(users.body.data).toHaveLength(500);
     expect(users.body.data.every((u) => u.name.startsWith('Zed Many'))).toBe(true);
+    // Sorting that many by name has no index to read them in order: the admin is asked to narrow it.
+    const byName = await t().call('listUsers', { token: admin.token, query: { q: 'zed many', sort: 'name' } });
+    expect(byName.status).toBe(400);
+    expect(byName.body.message).toBe('q: matches more than 5,000 investors, too many to sort by name; narrow the search or sort by date');
+    const narrower = await t().call('listUsers', { token: admin.token, query: { q: 'zed many 10', sort: 'name', limit: '3' } });
+    expect(narrower.body.data.map((u) => u.name)).toEqual(['Zed Many 10', 'Zed Many 100', 'Zed Many 1000']);
+  });
+
+  test('a whole email address finds that investor; part of one is a substring search', async () => {
+    await seedDeposits(t(), ann.uid, 2);
+    await seedDeposits(t(), bo.uid, 3);
+    // Another investor whose address contains Bo's whole address.
+    await t().db.query(`INSERT INTO users (id, name, username, email, password_hash, role) VALUES ('bigbo', 'Big Bo', 'bigbo', $1, 'x', 'user')`, [`big${bo.email}`]);
+    await seedDeposits(t(), 'bigbo', 1);
+    const read = async (q: string) => (await t().call('listDeposits', { token: admin.token, query: { q } })).body.data.map((d) => d.uid);
+    expect(await read(` ${bo.email.toUpperCase()} `)).toEqual([bo.uid, bo.uid, bo.uid]);
+    expect((await read(bo.email.slice(1))).sort()).toEqual(['bigbo', bo.uid, bo.uid, bo.uid].sort());
+    expect(await read(`nobody.${bo.email}`)).toEqual([]);
+    const users = await t().call('listUsers', { token: admin.token, query: { q: ann.email } });
+    expect(users.body.data.map((u) => u.uid)).toEqual([ann.uid]);
   });
 
   test('users: search, name order, paging', async () => {

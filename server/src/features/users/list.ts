@@ -1,6 +1,7 @@
 import type { AdminUserRow, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { Params, userSearchExpr, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { FEW_USERS, Params, userSearchExpr, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
 import type { Queryable } from '../../db/types';
+import { badRequest } from '../../errors';
 import { USER_COLUMNS, type UserRow } from '../../db/users';
 import { userProfiles } from '../../services/profile';
 
@@ -10,11 +11,16 @@ const ORDERS = {
   name: asc(text('lower(name)'), text('id')),
 };
 
+const TOO_MANY_TO_SORT = `q: matches more than ${FEW_USERS.toLocaleString('en-US')} investors, too many to sort by name; narrow the search or sort by date`;
+
 /** Open investor accounts, a page at a time; `q` matches name, username, email (substring) or id. */
 export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listUsers'>): Promise<Paged<AdminUserRow>> {
   const params = new Params();
   // A search finding few users reads them by id; one finding many filters the list in its order.
   const search = query.q ? await searchUsers(q, query.q) : null;
+  // In name order many matches can sit behind everyone before them ("grace" after every "Ann"…"Frank"):
+  // no index reads them in that order, so the admin narrows the search instead of waiting seconds.
+  if (search && !search.uids && query.sort === 'name') throw badRequest(TOO_MANY_TO_SORT);
   const where = [
     "role = 'user'", 'closed_at IS NULL',
     ...dayRange('created_at', query, params),
