@@ -3,29 +3,34 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from './layout/AdminLayout';
 
 // One chunk per screen: the shell loads only the screen an admin opens.
-const screens = {
-  overview: lazy(() => import('./screens/OverviewScreen')),
-  allusers: lazy(() => import('./screens/AllUsersScreen')),
-  updatedtraders: lazy(() => import('./screens/UpdateTradersScreen')),
-  alltraders: lazy(() => import('./screens/AllTradersScreen')),
-  createplan: lazy(() => import('./screens/CreatePlanScreen')),
-  plans: lazy(() => import('./screens/PlansScreen')),
-  'pending-deposit': lazy(() => import('./screens/PendingDepositsScreen')),
-  'deposit-history': lazy(() => import('./screens/DepositHistoryScreen')),
-  'withdraw-history': lazy(() => import('./screens/WithdrawHistoryScreen')),
-  'pending-withdraw': lazy(() => import('./screens/PendingWithdrawalsScreen')),
-  investments: lazy(() => import('./screens/InvestmentsScreen')),
-  'update-wallets': lazy(() => import('./screens/UpdateWalletsScreen')),
-  'active-investment': lazy(() => import('./screens/ActiveInvestmentsScreen')),
-  'pending-investment': lazy(() => import('./screens/PendingInvestmentsScreen')),
-  'processed-investment': lazy(() => import('./screens/ProcessingInvestmentsScreen')),
-  'top-earnings': lazy(() => import('./screens/TopEarningsScreen')),
-  'earning-history': lazy(() => import('./screens/EarningHistoryScreen')),
-  'all-history': lazy(() => import('./screens/AllHistoryScreen')),
-  invites: lazy(() => import('./screens/InvitesScreen')),
-  jobs: lazy(() => import('./screens/BackgroundJobsScreen')),
-  security: lazy(() => import('./screens/SecurityScreen')),
+const loaders = {
+  overview: () => import('./screens/OverviewScreen'),
+  allusers: () => import('./screens/AllUsersScreen'),
+  updatedtraders: () => import('./screens/UpdateTradersScreen'),
+  alltraders: () => import('./screens/AllTradersScreen'),
+  createplan: () => import('./screens/CreatePlanScreen'),
+  plans: () => import('./screens/PlansScreen'),
+  'pending-deposit': () => import('./screens/PendingDepositsScreen'),
+  'deposit-history': () => import('./screens/DepositHistoryScreen'),
+  'withdraw-history': () => import('./screens/WithdrawHistoryScreen'),
+  'pending-withdraw': () => import('./screens/PendingWithdrawalsScreen'),
+  investments: () => import('./screens/InvestmentsScreen'),
+  'update-wallets': () => import('./screens/UpdateWalletsScreen'),
+  'active-investment': () => import('./screens/ActiveInvestmentsScreen'),
+  'pending-investment': () => import('./screens/PendingInvestmentsScreen'),
+  'processed-investment': () => import('./screens/ProcessingInvestmentsScreen'),
+  'top-earnings': () => import('./screens/TopEarningsScreen'),
+  'earning-history': () => import('./screens/EarningHistoryScreen'),
+  'all-history': () => import('./screens/AllHistoryScreen'),
+  invites: () => import('./screens/InvitesScreen'),
+  jobs: () => import('./screens/BackgroundJobsScreen'),
+  security: () => import('./screens/SecurityScreen'),
 };
+const screens = Object.entries(loaders).map(([path, load]) => [path, lazy(load)] as const);
+
+// The opened screen's chunk starts downloading with this module, not after the layout has rendered.
+const opened = window.location.pathname.split('/')[2];
+if (opened && opened in loaders) void loaders[opened as keyof typeof loaders]().catch(() => undefined);
 
 /** The /admin/* routes the shell mounts (paths relative to /admin). */
 export default function App() {
@@ -33,7 +38,7 @@ export default function App() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<Navigate to="overview" replace />} />
-        {Object.entries(screens).map(([path, Screen]) => (
+        {screens.map(([path, Screen]) => (
           <Route key={path} path={path} element={<Screen />} />
         ))}
         {/* Absolute: a relative path inside a splat route would resolve below the unknown path and loop. */}

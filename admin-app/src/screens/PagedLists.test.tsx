@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { csv, fail, page, stubHttp, type HttpStub, type StubReply } from '@halcyon/api-client/testing';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
-import { deposit, plan, trader, withdrawal } from '../test/fixtures';
+import { deposit, plan, trader, userRow, withdrawal } from '../test/fixtures';
 import { byStatus } from '../test/lists';
 import { findErrorToast } from '../test/toasts';
+import AllUsersScreen from './AllUsersScreen';
 import DepositHistoryScreen from './DepositHistoryScreen';
 import PendingDepositsScreen from './PendingDepositsScreen';
 import PendingWithdrawalsScreen from './PendingWithdrawalsScreen';
@@ -87,6 +88,30 @@ describe('a paged list (Deposit History)', () => {
     expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'descending');
     await userEvent.click(screen.getByRole('button', { name: /Date/ }));
     await waitFor(() => expect(queries(DEPOSITS)).toEqual(['', 'sort=amount', 'sort=oldest']));
+  });
+});
+
+describe('a search too broad to sort by name (All Users)', () => {
+  const TOO_MANY = 'q: matches more than 5,000 investors, too many to sort by name; narrow the search or sort by date';
+
+  it("shows the server's message and keeps the table, so the admin can narrow the search or change the order", async () => {
+    const ann = userRow({ uid: 'u1', id: 'u1', name: 'Grace Ann', email: 'ann@example.com' });
+    http = stubHttp({
+      'GET /api/admin/users': (request) =>
+        request.query.get('sort') === 'name' && request.query.get('q') === 'grace' ? fail(400, TOO_MANY, 'VALIDATION') : page([ann]),
+    });
+    renderWithProviders(<AllUsersScreen />);
+    await screen.findByText('ann@example.com');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'grace');
+    await waitFor(() => expect(queries('GET /api/admin/users')).toEqual(['', 'q=grace']));
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(await screen.findByText(TOO_MANY)).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveValue('grace');
+    await userEvent.type(search, ' ann');
+    await waitFor(() => expect(screen.queryByText(TOO_MANY)).not.toBeInTheDocument());
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    expect(queries('GET /api/admin/users').at(-1)).toBe('q=grace+ann&sort=name');
   });
 });
 

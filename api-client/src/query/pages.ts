@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { EndpointName } from '../contract/endpoints';
 import type { PageInfo } from '../contract/paging';
@@ -69,15 +69,20 @@ export function useApiPages<N extends PagedName>(name: N, query?: ListQuery<N>, 
   const { data, fetchNextPage } = result;
   const rows = useMemo(() => data?.pages.flatMap((p) => p.data), [data]);
   const next = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // A query that fails outright (a search the server refuses) keeps the rows last shown under its
+  // error, so the screen keeps its table, search and sort to change what was asked.
+  const shown = useRef(rows);
+  if (rows) shown.current = rows;
+  const keptUnderError = !rows && result.error ? shown.current : undefined;
   return {
-    data: rows,
+    data: rows ?? keptUnderError,
     error: result.error,
     errorUpdatedAt: result.errorUpdatedAt,
     isPending: result.isPending,
     isFetching: result.isFetching,
-    isPlaceholderData: result.isPlaceholderData,
+    isPlaceholderData: result.isPlaceholderData || keptUnderError !== undefined,
     // The previous query's pages shown meanwhile have no next page in the new one.
-    hasNextPage: result.hasNextPage && !result.isPlaceholderData,
+    hasNextPage: result.hasNextPage && !result.isPlaceholderData && !keptUnderError,
     isFetchingNextPage: result.isFetchingNextPage,
     fetchNextPage: next,
     refetch: result.refetch,

@@ -21,23 +21,23 @@ interface Answer {
   body: { data?: unknown[]; page?: { nextCursor: string | null } };
 }
 
-async function get(base: string, path: string, token: string): Promise<Answer> {
+async function get(base: string, path: string, token: string, status = 200): Promise<Answer> {
   const start = performance.now();
   const res = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   const ms = performance.now() - start;
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
+  if (res.status !== status) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
   return { status: res.status, bytes: Buffer.byteLength(text), ms, body: JSON.parse(text) as Answer['body'] };
 }
 
 /** Sequential calls after two warm-ups: the latency of one admin using the screen. */
-export async function measureCase(base: string, token: string, name: string, path: string, repeats: number): Promise<CaseResult> {
-  await get(base, path, token);
-  await get(base, path, token);
+export async function measureCase(base: string, token: string, name: string, path: string, repeats: number, status = 200): Promise<CaseResult> {
+  await get(base, path, token, status);
+  await get(base, path, token, status);
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < repeats; i++) {
-    const a = await get(base, path, token);
+    const a = await get(base, path, token, status);
     times.push(a.ms);
     bytes = Math.max(bytes, a.bytes);
   }

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
+import { pagePreloads } from './preload';
 
 /** The workspace root (the folder with pnpm-workspace.yaml) above this file, in sources and in dist. */
 function workspaceRoot(start = __dirname): string {
@@ -29,7 +30,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const root = config.staticRoot ? resolve(config.staticRoot) : workspaceRoot();
   const shellDir = join(root, 'shell', 'dist');
   const hasShell = existsSync(join(shellDir, 'index.html'));
+  const preloads = pagePreloads(config, root);
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
+    if (/\.html(\.br|\.gz)?$/.test(path) && !cors && !reply.hasHeader('link')) reply.header('link', preloads('/'));
     if (NO_CACHE.test(path)) reply.header('cache-control', 'no-cache');
     else if (HASHED.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (cors) reply.header('access-control-allow-origin', '*');
@@ -62,7 +65,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/remotes/');
     // History fallback: /user/main and friends are client-side routes of the shell.
-    if (hasShell && isPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+    if (hasShell && isPage) return reply.header('cache-control', 'no-cache').header('link', preloads(path)).type('text/html; charset=utf-8').sendFile('index.html', shellDir);
     return reply.code(404).send({ message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });
   });
 }

@@ -11,7 +11,14 @@ mkdirSync(join(root, 'shell/dist/assets'), { recursive: true });
 mkdirSync(join(root, 'user-app/dist'), { recursive: true });
 writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
 writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
-writeFileSync(join(root, 'user-app/dist/mf-manifest.json'), '{"name":"user_app"}');
+writeFileSync(
+  join(root, 'user-app/dist/mf-manifest.json'),
+  JSON.stringify({
+    name: 'user_app',
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    exposes: [{ path: './App', assets: { js: { sync: ['__federation_expose_App.1a2b3c4d.js'], async: ['screen.5e6f7a8b.js'] } } }],
+  }),
+);
 // A content-hashed chunk with the brotli sibling the frontend build writes (mf-shared.cjs).
 const chunk = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 writeFileSync(join(root, 'shell/dist/main.0123abcd.js'), chunk);
@@ -62,6 +69,24 @@ describe('static serving', () => {
     const res = await t().fetch('/api/user/nothing');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No route GET /api/user/nothing', code: 'NOT_FOUND' });
+  });
+
+  test('pages preload what their first paint waits for: the config, and under a remote its manifest, entry and App chunks', async () => {
+    const config = '</config.json>; rel=preload; as=fetch; crossorigin=anonymous';
+    expect((await t().fetch('/')).headers.get('link')).toBe(config);
+    expect((await t().fetch('/auth/login')).headers.get('link')).toBe(config);
+    expect((await t().fetch('/user/main')).headers.get('link')).toBe(
+      [
+        config,
+        '</remotes/user-app/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+        '</remotes/user-app/remoteEntry.js>; rel=preload; as=script',
+        '</remotes/user-app/__federation_expose_App.1a2b3c4d.js>; rel=preload; as=script',
+      ].join(', '),
+    );
+    // The admin remote was not built here: its manifest only, and not for the admin's own login.
+    expect((await t().fetch('/admin/overview')).headers.get('link')).toBe(`${config}, </remotes/admin-app/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect((await t().fetch('/admin-auth/admin-login')).headers.get('link')).toBe(config);
+    expect((await t().fetch('/remotes/user-app/mf-manifest.json')).headers.get('link')).toBeNull();
   });
 
   test('GET /config.json is the runtime config, never cached', async () => {

@@ -40,7 +40,8 @@ export function parseRuntimeConfig(raw: unknown, base: string): RuntimeConfig {
  */
 export async function loadRuntimeConfig(url = '/config.json', base = window.location.href): Promise<RuntimeConfig> {
   try {
-    const response = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+    // No cache option: the server's Link preload fetched it already, and it answers no-store anyway.
+    const response = await fetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return parseRuntimeConfig(await response.json(), base);
   } catch (error) {
