@@ -14,7 +14,8 @@ describe('runtime config', () => {
       ),
     );
     const config = await loadRuntimeConfig('/config.json', 'https://halcyon.example.com/user/main');
-    expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    // No cache option: it must match the page's Link preload; the server answers it no-store.
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', { headers: { accept: 'application/json' } });
     expect(config).toEqual({
       apiBaseUrl: 'https://api.example.com/api',
       brand: 'Acme',
