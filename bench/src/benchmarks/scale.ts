@@ -72,7 +72,12 @@ export interface ScreenTiming {
   loadMs: number;
   /** Sidebar click → the screen's first data row shown: how an admin moves between screens. */
   clickMs: number;
+  /** The full load's boot requests (config, manifest, remote entry and App, API calls): start → end ms. */
+  boot: string;
 }
+
+/** The resource timings of the requests a full load waits for, in the order they started. */
+const BOOT_REQUESTS = /config\.json|mf-manifest\.json|remoteEntry\.js|__federation_expose_App|\/api\//;
 
 /** The brief's Chromium: headless, and nothing in the background competing with the page. */
 const CHROMIUM_FLAGS = ['--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -134,6 +139,14 @@ export async function screensToFirstRow(base: string, admin: { email: string; pa
       await page.goto('about:blank');
       await page.goto(`${base}${path}`);
       const loadMs = await firstRowOf(page, label);
+      const boot = await page.evaluate(
+        (pattern) =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((e) => new RegExp(pattern).test(e.name))
+            .map((e) => `${new URL(e.name).pathname.split('/').slice(-2).join('/')} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`)
+            .join(', '),
+        BOOT_REQUESTS.source,
+      );
       // Back to the overview, then the sidebar link, timed from the click inside the page.
       await page.getByRole('link', { name: 'Overview', exact: true }).first().click();
       await firstRowOf(page, 'Overview');
@@ -147,7 +160,7 @@ export async function screensToFirstRow(base: string, admin: { email: string; pa
       }, label);
       const shownAt = await firstRowOf(page, label);
       const clickAt = await page.evaluate(() => (window as unknown as RowClock).__clickAt ?? NaN);
-      out.push({ path, loadMs, clickMs: shownAt - clickAt });
+      out.push({ path, loadMs, clickMs: shownAt - clickAt, boot });
     }
     return out;
   } finally {
