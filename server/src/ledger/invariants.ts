@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { ledgerTotals } from './kind-totals';
 
 /**
  * The ledger's invariants (docs/ledger.md), read straight from the database. Used by the server's
@@ -18,6 +19,8 @@ export interface LedgerCheck {
   inflowMismatches: { total: string; fromTransfers: string }[];
   /** Investments whose `earnings_cents` (kept by a trigger, migration 014) differs from their earnings transfers. */
   earningsMismatches: { id: string; stored: string; fromTransfers: string }[];
+  /** Kinds whose totals from the last seal plus the later transfers differ from their accounts' sum (ledger/kind-totals.ts). */
+  sealTotalsMismatches: { key: string; fromSeal: string; accounts: string }[];
   transferCount: number;
 }
 
@@ -68,6 +71,12 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
                 GROUP BY ref_id) e ON e.ref_id = i.id
      WHERE i.earnings_cents <> COALESCE(e.net, 0)`,
   );
+  const sums = await q.query<{ key: string; cents: string }>("SELECT kind || ':' || asset AS key, SUM(balance)::text AS cents FROM accounts GROUP BY kind, asset");
+  const accounts = new Map(sums.rows.map((r) => [r.key, BigInt(r.cents)]));
+  const fromSeal = await ledgerTotals(q);
+  const sealTotals = [...new Set([...accounts.keys(), ...fromSeal.keys()])]
+    .filter((key) => (fromSeal.get(key) ?? 0n) !== (accounts.get(key) ?? 0n))
+    .map((key) => ({ key, fromSeal: String(fromSeal.get(key) ?? 0n), accounts: String(accounts.get(key) ?? 0n) }));
   const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
   return {
     unbalancedAssets: unbalanced.rows,
@@ -76,6 +85,7 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
     reservationMismatches: reserved.rows,
     inflowMismatches: inflow.rows,
     earningsMismatches: earnings.rows,
+    sealTotalsMismatches: sealTotals,
     transferCount: Number(count.rows[0]?.n ?? 0),
   };
 }
@@ -89,5 +99,6 @@ export function describeViolations(c: LedgerCheck): string[] {
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
     ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),
     ...c.earningsMismatches.map((r) => `investment ${r.id}: earnings_cents ${r.stored} but its earnings transfers sum to ${r.fromTransfers}`),
+    ...c.sealTotalsMismatches.map((r) => `${r.key}: the last seal's totals and later transfers give ${r.fromSeal}, the accounts ${r.accounts}`),
   ];
 }

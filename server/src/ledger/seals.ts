@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
+import { totalsJson, totalsThrough } from './kind-totals';
 
 /**
  * Seals: a hash chain over the immutable transfers, in id order (docs/ledger.md "Seals", where an
@@ -66,10 +67,12 @@ async function sealHorizon(db: Db): Promise<string | null> {
   }
 }
 
-async function lastSeal(q: Queryable): Promise<{ id: number; lastTransfer: string; hash: string } | null> {
-  const r = await q.query<{ id: string; last_transfer: string; hash: string }>('SELECT id::text, last_transfer::text, hash FROM ledger_seals ORDER BY ledger_seals.id DESC LIMIT 1');
+async function lastSeal(q: Queryable): Promise<{ id: number; lastTransfer: string; hash: string; totals: Record<string, string> | null } | null> {
+  const r = await q.query<{ id: string; last_transfer: string; hash: string; totals: Record<string, string> | null }>(
+    'SELECT id::text, last_transfer::text, hash, totals FROM ledger_seals ORDER BY ledger_seals.id DESC LIMIT 1',
+  );
   const row = r.rows[0];
-  return row ? { id: Number(row.id), lastTransfer: row.last_transfer, hash: row.hash } : null;
+  return row ? { id: Number(row.id), lastTransfer: row.last_transfer, hash: row.hash, totals: row.totals } : null;
 }
 
 /** Seals every final, unsealed transfer (in seals of at most MAX_PER_SEAL). Returns how many it sealed. */
@@ -90,9 +93,11 @@ export async function sealLedger(db: Db): Promise<number> {
       if (!first || !end) return 0;
       const digests = rows.map(transferDigest);
       const prevHash = last?.hash ?? GENESIS_HASH;
+      // The kinds' totals through this seal (ledger/kind-totals.ts): not part of the hash chain.
+      const totals = await totalsThrough(q, last, end.id);
       await q.query(
-        'INSERT INTO ledger_seals (id, first_transfer, last_transfer, transfer_ids, digests, prev_hash, hash) VALUES ($1, $2, $3, $4::bigint[], $5, $6, $7)',
-        [(last?.id ?? 0) + 1, first.id, end.id, rows.map((r) => r.id), Buffer.concat(digests), prevHash, sealHash(prevHash, digests)],
+        'INSERT INTO ledger_seals (id, first_transfer, last_transfer, transfer_ids, digests, prev_hash, hash, totals) VALUES ($1, $2, $3, $4::bigint[], $5, $6, $7, $8::jsonb)',
+        [(last?.id ?? 0) + 1, first.id, end.id, rows.map((r) => r.id), Buffer.concat(digests), prevHash, sealHash(prevHash, digests), totalsJson(totals)],
       );
       return rows.length;
     });

@@ -1,5 +1,5 @@
 import { routes, type Deposit } from '@halcyon/api-client/contract';
-import { FEW_USERS } from '../../src/db/keyset';
+import { FEW_USERS, searchUsers } from '../../src/db/keyset';
 import type { Queryable } from '../../src/db/types';
 import { listDeposits } from '../../src/features/deposits/service';
 import { listEarnings } from '../../src/features/earnings/service';
@@ -162,6 +162,28 @@ describe('filters and search', () => {
     expect(byName.body.message).toBe('q: matches more than 5,000 investors, too many to sort by name; narrow the search or sort by date');
     const narrower = await t().call('listUsers', { token: admin.token, query: { q: 'zed many 10', sort: 'name', limit: '3' } });
     expect(narrower.body.data.map((u) => u.name)).toEqual(['Zed Many 10', 'Zed Many 100', 'Zed Many 1000']);
+  });
+
+  test('a search a sample of the users shows to match far more than are read by id skips counting them', async () => {
+    await t().db.query(
+      `INSERT INTO users (id, name, username, email, password_hash, role)
+       SELECT 'many' || g, 'Zed Many ' || g, 'zedmany' || g, 'zed.many.' || g || '@example.com', 'x', 'user' FROM generate_series(1, $1::int) g`,
+      [2 * FEW_USERS + 500],
+    );
+    await t().db.query('ANALYZE users');
+    await seedDeposits(t(), 'many9', 1);
+    const sql: string[] = [];
+    const recording: Queryable = {
+      query: <T,>(text: string, params?: unknown[]) => {
+        sql.push(text);
+        return t().db.query<T>(text, params);
+      },
+    };
+    expect(await searchUsers(recording, 'zed many')).toEqual({ text: 'zed many', uids: null });
+    expect(sql.some((text) => text.includes(`LIMIT ${FEW_USERS + 1}`))).toBe(false);
+    // A search the sample cannot call "many" is counted and read by id.
+    expect((await searchUsers(recording, 'zed many 123')).uids).toHaveLength(12);
+    expect((await t().call('listDeposits', { token: admin.token, query: { q: 'zed many' } })).body.data.map((d) => d.uid)).toEqual(['many9']);
   });
 
   test('a whole email address finds that investor; part of one is a substring search', async () => {

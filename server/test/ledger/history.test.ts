@@ -1,4 +1,5 @@
 import { runMaturity } from '../../src/jobs/maturity';
+import { sealLedger } from '../../src/ledger/seals';
 import { setupTestServer } from '../harness';
 import { createPlan, fund, invest, setupCast } from './helpers';
 
@@ -126,6 +127,36 @@ test('GET /admin/solvency: owed per asset against custody; the totals reconcile'
   ]);
   expect(s).toMatchObject({ earningsOwed: 53, returnsPaid: 53, totalOwed: 1253, totalCustody: 1200, totalUserBalances: 1100, totalUsers: 2 });
   expect(s.totalOwed - s.totalCustody).toBe(s.returnsPaid);
+});
+
+test('the overview reads the last seal\'s totals plus the transfers after it: the same figures as summing every account', async () => {
+  await fund(t(), admin, ann, 100);
+  await fund(t(), admin, bo, 250, 'bitcoin');
+  const read = async () => (await t().call('solvency', { token: admin.token })).body.data;
+  const unsealed = await read();
+  expect(await sealLedger(t().db)).toBe(2);
+  const head = await t().db.query<{ totals: Record<string, string> }>('SELECT totals FROM ledger_seals ORDER BY id DESC LIMIT 1');
+  expect(head.rows[0]?.totals).toEqual({ 'available:usdt': '10000', 'available:btc': '25000', 'custody:usdt': '-10000', 'custody:btc': '-25000' });
+  expect(await read()).toEqual(unsealed);
+  // After the seal: its totals plus the newer transfers.
+  await fund(t(), admin, bo, 30);
+  const w = await t().call('createWithdrawal', { token: ann.token, body: { method: 'usdt', amount: 40, to: ann.uid, address: 'TQn9' } });
+  expect(w.status).toBe(201);
+  const later = await read();
+  expect(later.assets[1]).toEqual({ asset: 'usdt', available: 90, held: 40, invested: 0, owed: 130, custody: 130, gap: 0 });
+  expect(later).toMatchObject({ totalOwed: 380, totalCustody: 380, totalUserBalances: 340, totalUsers: 2 });
+  // A seal from before the totals existed (as after migration 015): the figures are summed from
+  // the accounts, and the next seal computes its totals from the whole ledger.
+  await t().db.tx(async (q) => {
+    await q.exec('SET LOCAL session_replication_role = replica');
+    await q.query('UPDATE ledger_seals SET totals = NULL');
+  });
+  expect(await read()).toEqual(later);
+  await fund(t(), admin, ann, 5);
+  expect(await sealLedger(t().db)).toBe(3);
+  const next = await t().db.query<{ totals: Record<string, string> }>('SELECT totals FROM ledger_seals ORDER BY id DESC LIMIT 1');
+  expect(next.rows[0]?.totals).toMatchObject({ 'available:usdt': '9500', 'held:usdt': '4000', 'custody:usdt': '-13500', 'available:btc': '25000' });
+  expect(await read()).toMatchObject({ totalOwed: 385, totalCustody: 385, totalUserBalances: 345 });
 });
 
 test('a closed user\'s money stays in the ledger but leaves the overview\'s user totals', async () => {
