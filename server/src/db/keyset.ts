@@ -150,13 +150,11 @@ export function dayRange(column: string, range: { from?: string | undefined; to?
 export const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The search text users are found by: name, username and email in one lower-cased string, with a
- * trigram index on exactly this expression (migration 014), so `LIKE '%…%'` is an index scan.
+ * The search text users are found by: name, username and email in one lower-cased string, stored
+ * in `users.search_text` by the database (migration 016) with a trigram index on it, so
+ * `LIKE '%…%'` is an index scan and its recheck reads the column instead of computing it.
  */
-export const userSearchExpr = (alias = ''): string => {
-  const a = alias ? `${alias}.` : '';
-  return `lower(${a}name || ' ' || ${a}username || ' ' || ${a}email)`;
-};
+export const userSearchExpr = (alias = ''): string => `${alias ? `${alias}.` : ''}search_text`;
 const USER_SEARCH_EXPR = userSearchExpr();
 
 /**

@@ -203,6 +203,10 @@ describe('filters and search', () => {
   test('users: search, name order, paging', async () => {
     const res = await t().call('listUsers', { token: admin.token, query: { q: 'chen' } });
     expect(res.body.data.map((u) => u.name)).toEqual(['Bo Chen']);
+    // The search text follows a change of name (a column the database keeps).
+    expect((await t().call('updateProfile', { token: bo.token, body: { name: 'Bo Chenoweth' } })).status).toBe(200);
+    expect((await t().call('listUsers', { token: admin.token, query: { q: 'CHENOW' } })).body.data.map((u) => u.name)).toEqual(['Bo Chenoweth']);
+    expect((await t().call('updateProfile', { token: bo.token, body: { name: 'Bo Chen' } })).status).toBe(200);
     const byName = await t().call('listUsers', { token: admin.token, query: { sort: 'name', limit: '1' } });
     expect(byName.body.data.map((u) => u.name)).toEqual(['Ann Lee']);
     const next = await t().call('listUsers', { token: admin.token, query: { sort: 'name', cursor: byName.body.page.nextCursor ?? '' } });
