@@ -71,6 +71,7 @@ function seedStatements(s: ScaleSizes, passwordHash: string): Array<[string, str
     ['ledger_inflow', `UPDATE ledger_inflow SET total = (SELECT COALESCE(SUM(t.amount_cents), 0) FROM transfers t JOIN accounts a ON a.id = t.debit_account WHERE a.owner IS NULL)`],
     ['earnings_cents', `UPDATE investments i SET earnings_cents = e.net FROM (
         SELECT ref_id, SUM(amount_cents) AS net FROM transfers WHERE kind = 'earnings_credit' GROUP BY ref_id) e WHERE e.ref_id = i.id`],
+    ['open_investor_count', `UPDATE open_investor_count SET n = (SELECT count(*) FROM users WHERE role = 'user' AND closed_at IS NULL)`],
   ];
 }
 

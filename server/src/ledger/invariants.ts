@@ -21,6 +21,8 @@ export interface LedgerCheck {
   earningsMismatches: { id: string; stored: string; fromTransfers: string }[];
   /** Kinds whose totals from the last seal plus the later transfers differ from their accounts' sum (ledger/kind-totals.ts). */
   sealTotalsMismatches: { key: string; fromSeal: string; accounts: string }[];
+  /** `open_investor_count` (kept by a trigger, migration 017) differs from a count of the open investors. */
+  investorCountMismatches: { stored: string; counted: string }[];
   transferCount: number;
 }
 
@@ -77,6 +79,12 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   const sealTotals = [...new Set([...accounts.keys(), ...fromSeal.keys()])]
     .filter((key) => (fromSeal.get(key) ?? 0n) !== (accounts.get(key) ?? 0n))
     .map((key) => ({ key, fromSeal: String(fromSeal.get(key) ?? 0n), accounts: String(accounts.get(key) ?? 0n) }));
+  const investors = await q.query<{ stored: string; counted: string }>(
+    `SELECT stored::text, counted::text FROM
+       (SELECT COALESCE(max(n), 0) AS stored FROM open_investor_count) s,
+       (SELECT count(*) AS counted FROM users WHERE role = 'user' AND closed_at IS NULL) c
+     WHERE stored <> counted`,
+  );
   const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
   return {
     unbalancedAssets: unbalanced.rows,
@@ -86,6 +94,7 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
     inflowMismatches: inflow.rows,
     earningsMismatches: earnings.rows,
     sealTotalsMismatches: sealTotals,
+    investorCountMismatches: investors.rows,
     transferCount: Number(count.rows[0]?.n ?? 0),
   };
 }
@@ -99,6 +108,7 @@ export function describeViolations(c: LedgerCheck): string[] {
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
     ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),
     ...c.earningsMismatches.map((r) => `investment ${r.id}: earnings_cents ${r.stored} but its earnings transfers sum to ${r.fromTransfers}`),
+    ...c.investorCountMismatches.map((r) => `open_investor_count is ${r.stored} but ${r.counted} open investors are counted`),
     ...c.sealTotalsMismatches.map((r) => `${r.key}: the last seal's totals and later transfers give ${r.fromSeal}, the accounts ${r.accounts}`),
   ];
 }

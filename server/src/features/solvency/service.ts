@@ -10,14 +10,15 @@ import { dbUsd } from '../../ledger/money';
  * totalOwed − totalCustody = returnsPaid (earnings are paid from the platform's returns account).
  * Read from the kinds' totals (the last ledger seal's plus the transfers since), so it costs the
  * same on a platform of any age; the accounts left out of the investors' balances (closed, staff)
- * are the few the partial index finds.
+ * are the few the partial index finds, and the open investors are counted by the database as
+ * they come and go (migration 017).
  */
 export async function solvency(q: Queryable): Promise<Solvency> {
   const totals = await ledgerTotals(q);
   const r = await q.query<{ left_out: string; users: string }>(
     `SELECT (SELECT COALESCE(SUM(a.balance), 0) FROM users u JOIN accounts a ON a.owner = u.id AND a.kind = 'available'
              WHERE u.closed_at IS NOT NULL OR u.role <> 'user')::text AS left_out,
-            (SELECT count(*) FROM users WHERE role = 'user' AND closed_at IS NULL)::text AS users`,
+            (SELECT COALESCE(max(n), 0) FROM open_investor_count)::text AS users`,
   );
   const get = (kind: string, asset: string): bigint => totals.get(`${kind}:${asset}`) ?? 0n;
   const availableAll = [...totals].reduce((sum, [key, cents]) => (key.startsWith('available:') ? sum + cents : sum), 0n);
