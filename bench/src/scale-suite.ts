@@ -164,6 +164,8 @@ export async function scaleSuite(): Promise<SuiteOutput> {
     await run(`GET /admin/deposits/all filtered (method=bitcoin&${lastMonth})`, `/admin/deposits/all?method=bitcoin&${lastMonth}`);
     // A full name matches 0.25 % of investors: more than the few looked up by id, sparse in the list.
     await run('GET /admin/deposits/all search q=grace hopper', '/admin/deposits/all?q=grace%20hopper');
+    // The same investors' ledger movements are many (every one invests: ~50,000 earnings transfers).
+    await run('GET /admin/all-transactions search q=grace hopper', '/admin/all-transactions?q=grace%20hopper');
     // By name: a full name's investors (2,500 at 1M) are sorted; a first name's (50,000) are more
     // than the server sorts, and the answer is the 400 asking to narrow it, which must be fast too.
     await run('GET /admin/users sort=name search q=grace hopper', '/admin/users?sort=name&q=grace%20hopper');

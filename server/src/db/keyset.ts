@@ -113,6 +113,13 @@ export interface ListSpec {
   where: readonly string[];
   params: Params;
   order: Order;
+  /**
+   * The table (with its alias) that `where` and `order` read, and its id, when `from` joins more
+   * (the users of a request list): the page's ids are chosen from it alone, and only those rows
+   * are joined. Otherwise the planner may join every candidate first (5,000 users for a name
+   * 2,500 investors share) and sort after.
+   */
+  base?: { table: string; id: string };
 }
 
 export interface Page<R> {
@@ -130,9 +137,11 @@ export interface Paged<T> {
 export async function readPage<R>(q: Queryable, cursors: Cursors, spec: ListSpec, request: PageRequest): Promise<Page<R>> {
   const where = [...spec.where];
   if (request.cursor) where.push(afterKey(spec.order, cursors.decode(request.cursor, spec.list, request.sort, spec.order.keys.length), spec.params));
-  const sql = `SELECT ${spec.columns}, ${keyColumns(spec.order)} FROM ${spec.from}
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY ${orderBy(spec.order)} LIMIT ${request.limit + 1}`;
+  const conditions = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const sql = spec.base
+    ? `WITH page AS MATERIALIZED (SELECT ${spec.base.id} AS page_id FROM ${spec.base.table} ${conditions} ORDER BY ${orderBy(spec.order)} LIMIT ${request.limit + 1})
+       SELECT ${spec.columns}, ${keyColumns(spec.order)} FROM ${spec.from} JOIN page ON page.page_id = ${spec.base.id} ORDER BY ${orderBy(spec.order)}`
+    : `SELECT ${spec.columns}, ${keyColumns(spec.order)} FROM ${spec.from} ${conditions} ORDER BY ${orderBy(spec.order)} LIMIT ${request.limit + 1}`;
   const { rows } = await q.query<R>(sql, spec.params.values);
   const page = splitPage(rows, request.limit, spec.order);
   return { rows: page.rows, page: { nextCursor: page.next ? cursors.encode(spec.list, request.sort, page.next) : null } };

@@ -69,6 +69,6 @@ const ORDERS = requestOrders('d');
 export async function listDeposits(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listDeposits'>): Promise<Paged<Deposit>> {
   const params = new Params();
   const where = requestConditions('d', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<DepositRow>(q, cursors, { list: 'deposits', columns: COLUMNS, from: FROM('deposits d'), where, params, order: ORDERS[query.sort] }, query);
+  const { rows, page } = await readPage<DepositRow>(q, cursors, { list: 'deposits', columns: COLUMNS, from: FROM('deposits d'), base: { table: 'deposits d', id: 'd.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toDeposit), page };
 }

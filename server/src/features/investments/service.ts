@@ -114,6 +114,6 @@ export async function listInvestments(
 ): Promise<Paged<Investment>> {
   const params = new Params();
   const where = requestConditions('i', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<InvestmentRow>(q, cursors, { list: 'investments', columns: COLUMNS, from: FROM('investments i'), where, params, order: ORDERS[query.sort] }, query);
+  const { rows, page } = await readPage<InvestmentRow>(q, cursors, { list: 'investments', columns: COLUMNS, from: FROM('investments i'), base: { table: 'investments i', id: 'i.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toInvestment), page };
 }

@@ -93,6 +93,6 @@ export async function processWithdrawal(q: Queryable, adminUid: string, id: stri
 export async function listWithdrawals(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listWithdrawals'>): Promise<Paged<Withdrawal>> {
   const params = new Params();
   const where = requestConditions('w', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), where, params, order: ORDERS[query.sort] }, query);
+  const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), base: { table: 'withdrawals w', id: 'w.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toWithdrawal), page };
 }
