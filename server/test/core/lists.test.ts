@@ -1,5 +1,5 @@
 import { routes, type Deposit } from '@halcyon/api-client/contract';
-import { FEW_USERS, searchUsers } from '../../src/db/keyset';
+import { FEW_USERS, searchForMovements, searchUsers } from '../../src/db/user-search';
 import type { Queryable } from '../../src/db/types';
 import { listDeposits } from '../../src/features/deposits/service';
 import { listEarnings } from '../../src/features/earnings/service';
@@ -179,11 +179,54 @@ describe('filters and search', () => {
         return t().db.query<T>(text, params);
       },
     };
-    expect(await searchUsers(recording, 'zed many')).toEqual({ text: 'zed many', uids: null });
+    expect(await searchUsers(recording, 'zed many')).toEqual({ text: 'zed many', uids: null, byText: true });
     expect(sql.some((text) => text.includes(`LIMIT ${FEW_USERS + 1}`))).toBe(false);
     // A search the sample cannot call "many" is counted and read by id.
     expect((await searchUsers(recording, 'zed many 123')).uids).toHaveLength(12);
     expect((await t().call('listDeposits', { token: admin.token, query: { q: 'zed many' } })).body.data.map((d) => d.uid)).toEqual(['many9']);
+  });
+
+  test('the movements of investors a name finds are read in time order when they are many, with the same rows and order', async () => {
+    const plan = await createPlan(t(), admin, { name: 'Silver Sprint' });
+    const heavy = [await t().registerUser({ name: 'Zed Heavy One', username: 'zedheavy1' }), await t().registerUser({ name: 'Zed Heavy Two', username: 'zedheavy2' })];
+    // Two investors with 4 earnings credits each, and Ann with one.
+    for (const user of [ann, ...heavy]) {
+      await fund(t(), admin, user, 1000);
+      const investment = await invest(t(), user, plan, 100);
+      await t().call('approveInvestment', { token: admin.token, params: { id: investment } });
+      for (let k = 1; k <= (user === ann ? 1 : 4); k++) {
+        await t().call('creditEarnings', { token: admin.token, params: { uid: user.uid }, body: { amount: k, plan_id: plan, investment_id: investment } });
+      }
+    }
+    await t().db.query('ANALYZE transfers');
+    await t().db.query('ANALYZE investments');
+    // A page of 2 (3 rows read): 8 of the 9 movements are theirs, past √(3 × 9) ≈ 5.2; Ann's one is not.
+    const decide = async (text: string) => (await searchForMovements(t().db, await searchUsers(t().db, text), 3)).uids;
+    expect(await decide('zed heavy')).toBeNull();
+    expect(await decide('ann lee')).toEqual([ann.uid, 'ann lee']);
+    // A whole email address is that investor only, never the substring check row by row.
+    expect(await decide(heavy[0]?.email ?? '')).toEqual([heavy[0]?.uid, heavy[0]?.email]);
+
+    type Row = { id: string; createdAt: string; type: string };
+    const pages = async (list: 'allTransactions' | 'listEarnings', query: Record<string, string>): Promise<Row[]> => {
+      const rows: Row[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await t().call(list, { token: admin.token, query: { ...query, ...(cursor ? { cursor } : {}) } });
+        expect(res.status).toBe(200);
+        rows.push(...(res.body.data as Row[]));
+        cursor = res.body.page.nextCursor ?? undefined;
+      } while (cursor);
+      return rows;
+    };
+    for (const list of ['allTransactions', 'listEarnings'] as const) {
+      const searched = await pages(list, { q: 'ZED HEAVY', limit: '2' });
+      const theirs = [...(await pages(list, { uid: heavy[0]?.uid ?? '' })), ...(await pages(list, { uid: heavy[1]?.uid ?? '' }))];
+      expect(ids(searched).sort()).toEqual(ids(theirs).sort());
+      expect(searched.map((r) => r.createdAt)).toEqual(theirs.map((r) => r.createdAt).sort().reverse());
+    }
+    expect((await pages('allTransactions', { q: 'zed heavy', type: 'earn' })).length).toBe(8);
+    expect((await pages('listEarnings', { q: 'ann lee' })).length).toBe(1);
   });
 
   test('a whole email address finds that investor; part of one is a substring search', async () => {

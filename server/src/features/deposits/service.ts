@@ -1,6 +1,8 @@
 import type { Deposit, DepositMethod, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET } from '@halcyon/api-client/contract';
-import { Params, searchUsers, readPage, requestConditions, requestOrders, type Cursors, type Paged } from '../../db/keyset';
+import { Params, readPage, type Cursors, type Paged } from '../../db/keyset';
+import { requestOrders, requestRows } from '../../db/request-lists';
+import { searchUsers } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { available, custody } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
@@ -68,7 +70,7 @@ const ORDERS = requestOrders('d');
 /** A page of deposits with the query's filters (docs/api.md "Lists"). */
 export async function listDeposits(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listDeposits'>): Promise<Paged<Deposit>> {
   const params = new Params();
-  const where = requestConditions('d', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<DepositRow>(q, cursors, { list: 'deposits', columns: COLUMNS, from: FROM('deposits d'), base: { table: 'deposits d', id: 'd.id' }, where, params, order: ORDERS[query.sort] }, query);
+  const { base, where } = requestRows('deposits', 'd', query, params, query.q ? await searchUsers(q, query.q) : null);
+  const { rows, page } = await readPage<DepositRow>(q, cursors, { list: 'deposits', columns: COLUMNS, from: FROM('deposits d'), base: { table: base, id: 'd.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toDeposit), page };
 }

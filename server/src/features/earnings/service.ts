@@ -1,5 +1,6 @@
 import type { EarningEntry, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { Params, searchUsers, asc, dayRange, desc, int8, matchesUser, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
+import { Params, asc, dayRange, desc, int8, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
+import { matchesUser, searchForMovements, searchUsers } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
@@ -101,7 +102,7 @@ export async function listEarnings(q: Queryable, cursors: Cursors, query: Parsed
     `t.kind = ANY(${params.add(kinds)}::text[])`,
     ...(query.uid ? [`i.uid = ${params.add(query.uid)}`] : []),
     ...dayRange('t.created_at', query, params),
-    ...(query.q ? [matchesUser(await searchUsers(q, query.q), 'i.uid', 'i.id', params)] : []),
+    ...(query.q ? [matchesUser(await searchForMovements(q, await searchUsers(q, query.q), query.limit + 1), 'i.uid', 'i.id', params)] : []),
   ];
   const { rows, page } = await readPage<EntryRow>(q, cursors, { list: 'earnings', columns: ENTRY_COLUMNS, from: ENTRY_FROM, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toEntry), page };

@@ -1,6 +1,8 @@
 import type { Asset, Investment, InvestMethod, InvestmentStatus, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
-import { Params, searchUsers, desc, int8, readPage, requestConditions, requestOrders, text, type Cursors, type Paged } from '../../db/keyset';
+import { Params, desc, int8, readPage, text, type Cursors, type Paged } from '../../db/keyset';
+import { requestOrders, requestRows } from '../../db/request-lists';
+import { searchUsers } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { unprocessable } from '../../errors';
 import { available, invested } from '../../ledger/accounts';
@@ -113,7 +115,7 @@ export async function listInvestments(
   query: ParsedQueryOf<'listInvestments'> | (ParsedQueryOf<'getInvestments'> & { uid: string }),
 ): Promise<Paged<Investment>> {
   const params = new Params();
-  const where = requestConditions('i', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<InvestmentRow>(q, cursors, { list: 'investments', columns: COLUMNS, from: FROM('investments i'), base: { table: 'investments i', id: 'i.id' }, where, params, order: ORDERS[query.sort] }, query);
+  const { base, where } = requestRows('investments', 'i', query, params, query.q ? await searchUsers(q, query.q) : null);
+  const { rows, page } = await readPage<InvestmentRow>(q, cursors, { list: 'investments', columns: COLUMNS, from: FROM('investments i'), base: { table: base, id: 'i.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toInvestment), page };
 }

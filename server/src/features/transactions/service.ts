@@ -1,5 +1,6 @@
 import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
-import { Params, dayRange, desc, int8, matchesUser, searchUsers, splitPage, text, ts, type Cursors, type Paged, type UserSearch } from '../../db/keyset';
+import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { foundRows, matchesUser, searchForMovements, searchUsers, type UserSearch } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
@@ -27,6 +28,8 @@ interface Branch {
   /** The type its rows have, or an SQL expression for it. */
   type: TransactionType | null;
   select: string;
+  /** A request branch's table (under `alias`): the search's investors found by id narrow it first. */
+  table?: string;
   from: string;
   alias: string;
   uid: string;
@@ -40,11 +43,11 @@ interface Branch {
 const LISTED_KINDS = "('investment_stop_principal', 'maturity_principal', 'earnings_credit', 'earnings_deduct', 'maturity_earnings')";
 
 const REQUEST_BRANCHES: readonly Branch[] = [
-  { origin: 'request', type: 'deposit', alias: 'd', from: 'deposits d', uid: 'd.uid', where: [], sortId: 'd.id', orderId: 'd.id',
+  { origin: 'request', type: 'deposit', alias: 'd', table: 'deposits', from: 'deposits d', uid: 'd.uid', where: [], sortId: 'd.id', orderId: 'd.id',
     select: "d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid" },
-  { origin: 'request', type: 'withdraw', alias: 'w', from: 'withdrawals w', uid: 'w.uid', where: [], sortId: 'w.id', orderId: 'w.id',
+  { origin: 'request', type: 'withdraw', alias: 'w', table: 'withdrawals', from: 'withdrawals w', uid: 'w.uid', where: [], sortId: 'w.id', orderId: 'w.id',
     select: "w.id, 'withdraw' AS type, w.method, w.amount_cents, w.status, w.created_at, 'withdrawal' AS source, w.uid" },
-  { origin: 'request', type: 'investment', alias: 'i', from: 'investments i', uid: 'i.uid', where: [], sortId: 'i.id', orderId: 'i.id',
+  { origin: 'request', type: 'investment', alias: 'i', table: 'investments', from: 'investments i', uid: 'i.uid', where: [], sortId: 'i.id', orderId: 'i.id',
     select: "i.id, 'investment' AS type, i.method, i.amount_cents, i.status, i.created_at, 'investment' AS source, i.uid" },
 ];
 
@@ -63,26 +66,32 @@ const MOVEMENTS: Branch = {
                 WHEN 'maturity_earnings' THEN 'maturity' ELSE 'adjustment' END AS source, i.uid`,
 };
 
-/** The branch's conditions for the filters, or null when no row of it can match. */
-function branchConditions(b: Branch, f: TransactionFilters, search: UserSearch | null, after: readonly string[] | null, params: Params): string[] | null {
-  // Decide first whether the branch can match at all: a branch left out must add no parameter.
-  if (f.origin && f.origin !== b.origin) return null;
-  if (f.type && b.type && !f.type.includes(b.type)) return null;
-  if (b.origin === 'ledger' && ((f.status && f.status !== 'completed') || (f.method && f.method !== 'transfer'))) return null;
+/** Whether any row of the branch can match the filters (a branch left out must add no parameter). */
+function included(b: Branch, f: TransactionFilters): boolean {
+  if (f.origin && f.origin !== b.origin) return false;
+  if (f.type && b.type && !f.type.includes(b.type)) return false;
+  return !(b.origin === 'ledger' && ((f.status && f.status !== 'completed') || (f.method && f.method !== 'transfer')));
+}
+
+/** The branch's rows for the filters, at most `limit + 1` of them in the list's order. */
+function branchQuery(b: Branch, f: TransactionFilters, search: UserSearch | null, after: readonly string[] | null, params: Params): string {
+  const found = search && b.table ? foundRows(b.table, b.alias, search, params) : null;
   const where = [...b.where];
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
   if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
-  if (search) where.push(matchesUser(search, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
+  if (search && !found) where.push(matchesUser(search, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
   if (after) {
     // created_at bounds the index range; the id settles rows of the same instant.
     const [at, id] = [params.add(after[0]), params.add(after[1])];
     const [lt, op] = f.sort === 'newest' ? ['<', '<='] : ['>', '>='];
     where.push(`${b.alias}.created_at ${op} ${at}::timestamptz AND (${b.alias}.created_at ${lt} ${at}::timestamptz OR ${b.sortId} ${lt} ${id})`);
   }
-  return where;
+  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${found ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`;
 }
 
 /** The merged key: for splitPage only (the branches spell their own conditions). */
@@ -98,14 +107,12 @@ export async function listTransactions(q: Queryable, cursors: Cursors, f: Transa
   const params = new Params();
   const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
   const after = f.cursor ? cursors.decode(f.cursor, 'transactions', f.sort, 2) : null;
+  const branches = [...REQUEST_BRANCHES, MOVEMENTS].filter((b) => included(b, f));
+  if (!branches.length) return { data: [], page: { nextCursor: null } };
   const search = f.q ? await searchUsers(q, f.q) : null;
-  const parts = [...REQUEST_BRANCHES, MOVEMENTS].flatMap((b) => {
-    const where = branchConditions(b, f, search, after, params);
-    if (!where) return [];
-    return [`(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`];
-  });
-  if (!parts.length) return { data: [], page: { nextCursor: null } };
+  // The found investors' movements may be many where their requests are few: each source applies the search its own way.
+  const movementsSearch = search && branches.includes(MOVEMENTS) ? await searchForMovements(q, search, f.limit + 1) : search;
+  const parts = branches.map((b) => branchQuery(b, f, b === MOVEMENTS ? movementsSearch : search, after, params));
   const { rows } = await q.query<TransactionRow>(
     `SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email,
             x.created_at::text AS _k0, x.sort_id AS _k1

@@ -1,5 +1,6 @@
 import type { AdminUserRow, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { FEW_USERS, Params, userSearchExpr, asc, dayRange, desc, likePattern, readPage, searchUsers, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { Params, asc, dayRange, desc, likePattern, readPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
+import { FEW_USERS, searchUsers, userSearchExpr } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { badRequest } from '../../errors';
 import { USER_COLUMNS, type UserRow } from '../../db/users';

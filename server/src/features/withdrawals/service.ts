@@ -1,6 +1,8 @@
 import type { Asset, ParsedQueryOf, Withdrawal, WithdrawMethod } from '@halcyon/api-client/contract';
 import { METHOD_ASSET } from '@halcyon/api-client/contract';
-import { Params, searchUsers, readPage, requestConditions, requestOrders, type Cursors, type Paged } from '../../db/keyset';
+import { Params, readPage, type Cursors, type Paged } from '../../db/keyset';
+import { requestOrders, requestRows } from '../../db/request-lists';
+import { searchUsers } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { available, custody, held } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
@@ -92,7 +94,7 @@ export async function processWithdrawal(q: Queryable, adminUid: string, id: stri
 /** A page of withdrawals with the query's filters (docs/api.md "Lists"). */
 export async function listWithdrawals(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listWithdrawals'>): Promise<Paged<Withdrawal>> {
   const params = new Params();
-  const where = requestConditions('w', query, params, query.q ? await searchUsers(q, query.q) : null);
-  const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), base: { table: 'withdrawals w', id: 'w.id' }, where, params, order: ORDERS[query.sort] }, query);
+  const { base, where } = requestRows('withdrawals', 'w', query, params, query.q ? await searchUsers(q, query.q) : null);
+  const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), base: { table: base, id: 'w.id' }, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toWithdrawal), page };
 }
