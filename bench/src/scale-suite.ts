@@ -4,7 +4,8 @@ import { Client } from 'pg';
 import { expectApi, type Product } from '@halcyon/test-kit';
 import { benchEnv, int } from './lib/env';
 import { loginAdmin } from './lib/fixtures';
-import { FEW_USERS, likePattern, userSearchExpr } from '../../server/src/db/keyset';
+import { likePattern } from '../../server/src/db/keyset';
+import { FEW_USERS, userSearchExpr } from '../../server/src/db/user-search';
 import { checkInvariants } from './lib/invariants';
 import { BENCH_ADMIN, startServer } from './lib/server';
 import { fmt, verdict, type ResultRow } from './lib/results';
@@ -164,8 +165,11 @@ export async function scaleSuite(): Promise<SuiteOutput> {
     await run(`GET /admin/deposits/all filtered (method=bitcoin&${lastMonth})`, `/admin/deposits/all?method=bitcoin&${lastMonth}`);
     // A full name matches 0.25 % of investors: more than the few looked up by id, sparse in the list.
     await run('GET /admin/deposits/all search q=grace hopper', '/admin/deposits/all?q=grace%20hopper');
+    // None of them has a withdrawal: their ids are read through the uid index, never a walk of the whole list.
+    await run('GET /admin/withdrawals/all search q=grace hopper (none of theirs)', '/admin/withdrawals/all?q=grace%20hopper');
     // The same investors' ledger movements are many (every one invests: ~50,000 earnings transfers).
     await run('GET /admin/all-transactions search q=grace hopper', '/admin/all-transactions?q=grace%20hopper');
+    await run('GET /admin/earnings/all search q=grace hopper', '/admin/earnings/all?q=grace%20hopper');
     // By name: a full name's investors (2,500 at 1M) are sorted; a first name's (50,000) are more
     // than the server sorts, and the answer is the 400 asking to narrow it, which must be fast too.
     await run('GET /admin/users sort=name search q=grace hopper', '/admin/users?sort=name&q=grace%20hopper');
