@@ -23,11 +23,6 @@ export const FEW_USERS = 5000;
 export interface UserSearch {
   text: string;
   uids: readonly string[] | null;
-  /**
-   * The ids are every investor whose search text contains `text` (not the one a whole email
-   * address names), so a list may instead check that text row by row and find the same rows.
-   */
-  byText: boolean;
 }
 
 /**
@@ -44,12 +39,12 @@ export async function searchUsers(q: Queryable, text: string): Promise<UserSearc
   const email = text.trim().toLowerCase();
   if (email.includes('@')) {
     const exact = await q.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    if (exact.rows[0]) return { text, uids: [exact.rows[0].id, text], byText: false };
+    if (exact.rows[0]) return { text, uids: [exact.rows[0].id, text] };
   }
   const pattern = likePattern(text);
-  if (await clearlyMany(q, pattern)) return { text, uids: null, byText: true };
+  if (await clearlyMany(q, pattern)) return { text, uids: null };
   const { rows } = await q.query<{ id: string }>(`SELECT id FROM users WHERE ${USER_SEARCH_EXPR} LIKE $1 LIMIT ${FEW_USERS + 1}`, [pattern]);
-  return { text, uids: rows.length <= FEW_USERS ? [...rows.map((r) => r.id), text] : null, byText: true };
+  return { text, uids: rows.length <= FEW_USERS ? [...rows.map((r) => r.id), text] : null };
 }
 
 /** About this many users are sampled to estimate a search's matches (0.2 % of the pages at a million). */
@@ -63,14 +58,16 @@ const SAMPLE_ROWS = 2000;
  * a sample that does not say "clearly many" (or a table never analyzed) leaves it to the count.
  */
 async function clearlyMany(q: Queryable, pattern: string): Promise<boolean> {
-  const size = await q.query<{ total: string }>("SELECT reltuples::bigint::text AS total FROM pg_class WHERE oid = 'users'::regclass");
-  const total = Number(size.rows[0]?.total ?? 0);
-  if (total <= 2 * FEW_USERS) return false;
-  const { rows } = await q.query<{ hits: string; seen: string }>(
-    `SELECT count(*) FILTER (WHERE ${USER_SEARCH_EXPR} LIKE $1)::text AS hits, count(*)::text AS seen
-     FROM users TABLESAMPLE SYSTEM ($2) REPEATABLE (1)`,
-    [pattern, Math.min(100, (100 * SAMPLE_ROWS) / total)],
+  // One statement: the table's size, and the sample only when it is large (a one-time filter).
+  const { rows } = await q.query<{ total: number; hits: string; seen: string }>(
+    `SELECT n.total, s.hits::text, s.seen::text
+     FROM (SELECT reltuples::float8 AS total FROM pg_class WHERE oid = 'users'::regclass) n,
+     LATERAL (SELECT count(*) FILTER (WHERE ${USER_SEARCH_EXPR} LIKE $1) AS hits, count(*) AS seen
+              FROM users TABLESAMPLE SYSTEM (LEAST(100, 100 * $2::float8 / GREATEST(n.total, 1))) REPEATABLE (1)
+              WHERE n.total > $3::float8) s`,
+    [pattern, SAMPLE_ROWS, 2 * FEW_USERS],
   );
+  const total = Number(rows[0]?.total ?? 0);
   const hits = Number(rows[0]?.hits ?? 0);
   const seen = Number(rows[0]?.seen ?? 0);
   return seen > 0 && (hits / seen) * total > 2 * FEW_USERS;
@@ -101,28 +98,39 @@ export function matchesUser(search: UserSearch, uidColumn: string, idColumn: str
 }
 
 /**
- * The search as a list of ledger movements (tied to investments) applies it. The movements of the
- * investors found are read by their ids and sorted, which reads all of them; a name may find
- * investors with many (2,500 who all invest: ~50,000 earnings transfers at a million investors),
- * and a page of the newest among them then comes sooner from reading the movements in time order
- * and checking each row's investor, about page × listed ÷ theirs rows. The two read the same at
- * theirs ≈ √(page × listed). Their investments, counted only up to that point, times the ledger's
- * movements per investment (the planner's statistics) tell which side of it the search is on.
+ * Whether the investors a search found have so many ledger movements (tied to investments) that a
+ * page of them comes sooner from reading the movements in time order and checking each row
+ * (`walkMatch`) than from reading all of theirs by id and sorting: 2,500 investors who all invest
+ * have ~50,000 earnings transfers at a million investors. Walking finds a page after about
+ * page × listed ÷ theirs rows, so the two read the same at theirs ≈ √(page × listed). Their
+ * investments, counted only up to that point, times the ledger's movements per investment (the
+ * planner's row counts; none before the first ANALYZE, when the ledger is small) say which side
+ * of it the search is on. One statement.
  */
-export async function searchForMovements(q: Queryable, search: UserSearch, pageRows: number): Promise<UserSearch> {
-  if (!search.uids || !search.byText) return search;
-  const stats = await q.query<{ listed: number; investments: number }>(
-    `SELECT (SELECT reltuples FROM pg_class WHERE oid = 'transfers_listed_created_idx'::regclass)::float8 AS listed,
-            (SELECT reltuples FROM pg_class WHERE oid = 'investments'::regclass)::float8 AS investments`,
+export async function movementsDense(q: Queryable, search: UserSearch, pageRows: number): Promise<boolean> {
+  if (!search.uids) return false;
+  const { rows } = await q.query<{ crossover: number | null; theirs: number }>(
+    `WITH s AS (SELECT (SELECT reltuples FROM pg_class WHERE oid = 'transfers_listed_created_idx'::regclass)::float8 AS listed,
+                       (SELECT reltuples FROM pg_class WHERE oid = 'investments'::regclass)::float8 AS investments),
+          c AS (SELECT CASE WHEN listed > 0 AND investments > 0 THEN ceil(sqrt($2::float8 * listed) / (listed / investments))::int END AS crossover FROM s)
+     SELECT c.crossover, (SELECT count(*) FROM (SELECT 1 FROM investments WHERE uid = ANY($1::text[]) LIMIT COALESCE(c.crossover, 0)) theirs)::int AS theirs FROM c`,
+    [search.uids, pageRows],
   );
-  const listed = Number(stats.rows[0]?.listed ?? 0);
-  const investments = Number(stats.rows[0]?.investments ?? 0);
-  // Never analyzed (-1) or empty: no estimate, and reading by id is right for a small ledger.
-  if (!(listed > 0 && investments > 0)) return search;
-  const crossover = Math.ceil(Math.sqrt(pageRows * listed) / (listed / investments));
-  const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM (SELECT 1 FROM investments WHERE uid = ANY($1::text[]) LIMIT $2) theirs',
-    [search.uids, crossover],
-  );
-  return Number(rows[0]?.n ?? 0) >= crossover ? { ...search, uids: null } : search;
+  const row = rows[0];
+  return row?.crossover != null && Number(row.theirs) >= Number(row.crossover);
+}
+
+/**
+ * Rows of the search's investors, checked row by row as a list is read in its own order: with their
+ * ids, as a set PostgreSQL hashes once (a sub-select under OR stays a hashed SubPlan; `= ANY(ids)`
+ * would compare every row with every id under a prepared statement's generic plan); without, the
+ * substring check of `matchesUser`. `on.investment`: a movement's investment, checked against the
+ * set of their investments (no lookup of the investment and its investor per row).
+ */
+export function walkMatch(search: UserSearch, on: { uid: string; id: string } | { investment: string; uid: string; id: string }, params: Params): string {
+  if (!search.uids) return matchesUser(search, on.uid, on.id, params);
+  const [text, uids] = [params.add(search.text), params.add(search.uids)];
+  return 'investment' in on
+    ? `(${on.investment} = ${text} OR ${on.investment} IN (SELECT x.id FROM investments x WHERE x.uid = ANY(${uids}::text[])))`
+    : `(${on.id} = ${text} OR ${on.uid} IN (SELECT unnest(${uids}::text[])))`;
 }

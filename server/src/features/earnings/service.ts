@@ -1,6 +1,6 @@
 import type { EarningEntry, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { Params, asc, dayRange, desc, int8, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
-import { matchesUser, searchForMovements, searchUsers } from '../../db/user-search';
+import { matchesUser, movementsDense, searchUsers, walkMatch, type UserSearch } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
@@ -93,6 +93,13 @@ export async function deductEarnings(q: Queryable, a: EarningsAdjustment): Promi
 const KINDS = { credit: 'earnings_credit', deduct: 'earnings_deduct', maturity: 'maturity_earnings' } as const;
 const ORDERS = { newest: desc(ts('t.created_at'), int8('t.id')), oldest: asc(ts('t.created_at'), int8('t.id')) };
 
+/** The search's movements: read in time order when its investors have many (`movementsDense`), else by their ids. */
+async function searchCondition(q: Queryable, search: UserSearch, pageRows: number, params: Params): Promise<string> {
+  return (await movementsDense(q, search, pageRows))
+    ? walkMatch(search, { investment: 't.ref_id', uid: 'i.uid', id: 'i.id' }, params)
+    : matchesUser(search, 'i.uid', 'i.id', params);
+}
+
 /** A page of earnings movements (docs/api.md "Lists"), in the order of transfers' listed index. */
 export async function listEarnings(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listEarnings'>): Promise<Paged<EarningEntry>> {
   const params = new Params();
@@ -102,7 +109,7 @@ export async function listEarnings(q: Queryable, cursors: Cursors, query: Parsed
     `t.kind = ANY(${params.add(kinds)}::text[])`,
     ...(query.uid ? [`i.uid = ${params.add(query.uid)}`] : []),
     ...dayRange('t.created_at', query, params),
-    ...(query.q ? [matchesUser(await searchForMovements(q, await searchUsers(q, query.q), query.limit + 1), 'i.uid', 'i.id', params)] : []),
+    ...(query.q ? [await searchCondition(q, await searchUsers(q, query.q), query.limit + 1, params)] : []),
   ];
   const { rows, page } = await readPage<EntryRow>(q, cursors, { list: 'earnings', columns: ENTRY_COLUMNS, from: ENTRY_FROM, where, params, order: ORDERS[query.sort] }, query);
   return { data: rows.map(toEntry), page };

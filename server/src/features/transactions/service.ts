@@ -1,6 +1,6 @@
 import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
 import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
-import { foundRows, matchesUser, searchForMovements, searchUsers, type UserSearch } from '../../db/user-search';
+import { foundRows, matchesUser, movementsDense, searchUsers, walkMatch, type UserSearch } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
@@ -33,6 +33,9 @@ interface Branch {
   from: string;
   alias: string;
   uid: string;
+  /** The row's own id, and for movements their investment: what a search checks besides the investor. */
+  id: string;
+  investment?: string;
   /** Conditions every row of the branch meets. */
   where: readonly string[];
   /** The key's second column: text that orders like the table's own order. */
@@ -43,11 +46,11 @@ interface Branch {
 const LISTED_KINDS = "('investment_stop_principal', 'maturity_principal', 'earnings_credit', 'earnings_deduct', 'maturity_earnings')";
 
 const REQUEST_BRANCHES: readonly Branch[] = [
-  { origin: 'request', type: 'deposit', alias: 'd', table: 'deposits', from: 'deposits d', uid: 'd.uid', where: [], sortId: 'd.id', orderId: 'd.id',
+  { origin: 'request', type: 'deposit', alias: 'd', table: 'deposits', from: 'deposits d', uid: 'd.uid', id: 'd.id', where: [], sortId: 'd.id', orderId: 'd.id',
     select: "d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid" },
-  { origin: 'request', type: 'withdraw', alias: 'w', table: 'withdrawals', from: 'withdrawals w', uid: 'w.uid', where: [], sortId: 'w.id', orderId: 'w.id',
+  { origin: 'request', type: 'withdraw', alias: 'w', table: 'withdrawals', from: 'withdrawals w', uid: 'w.uid', id: 'w.id', where: [], sortId: 'w.id', orderId: 'w.id',
     select: "w.id, 'withdraw' AS type, w.method, w.amount_cents, w.status, w.created_at, 'withdrawal' AS source, w.uid" },
-  { origin: 'request', type: 'investment', alias: 'i', table: 'investments', from: 'investments i', uid: 'i.uid', where: [], sortId: 'i.id', orderId: 'i.id',
+  { origin: 'request', type: 'investment', alias: 'i', table: 'investments', from: 'investments i', uid: 'i.uid', id: 'i.id', where: [], sortId: 'i.id', orderId: 'i.id',
     select: "i.id, 'investment' AS type, i.method, i.amount_cents, i.status, i.created_at, 'investment' AS source, i.uid" },
 ];
 
@@ -56,7 +59,7 @@ const REQUEST_BRANCHES: readonly Branch[] = [
 // are zero-padded in the key so text order is their numeric order (the index's).
 const MOVEMENT_TYPE = "CASE WHEN t.kind IN ('investment_stop_principal', 'maturity_principal') THEN 'investment' ELSE 'earn' END";
 const MOVEMENTS: Branch = {
-  origin: 'ledger', type: null, alias: 't', uid: 'i.uid',
+  origin: 'ledger', type: null, alias: 't', uid: 'i.uid', id: 'i.id', investment: 't.ref_id',
   from: "transfers t JOIN investments i ON t.ref_type = 'investment' AND i.id = t.ref_id",
   where: [`t.kind IN ${LISTED_KINDS}`],
   sortId: "lpad(t.id::text, 20, '0')", orderId: 't.id',
@@ -66,6 +69,13 @@ const MOVEMENTS: Branch = {
                 WHEN 'maturity_earnings' THEN 'maturity' ELSE 'adjustment' END AS source, i.uid`,
 };
 
+/** The branch's rows after the cursor: created_at bounds the index range; the id settles rows of the same instant. */
+function afterCondition(b: Branch, f: TransactionFilters, after: readonly string[], params: Params): string {
+  const [at, id] = [params.add(after[0]), params.add(after[1])];
+  const [lt, op] = f.sort === 'newest' ? ['<', '<='] : ['>', '>='];
+  return `${b.alias}.created_at ${op} ${at}::timestamptz AND (${b.alias}.created_at ${lt} ${at}::timestamptz OR ${b.sortId} ${lt} ${id})`;
+}
+
 /** Whether any row of the branch can match the filters (a branch left out must add no parameter). */
 function included(b: Branch, f: TransactionFilters): boolean {
   if (f.origin && f.origin !== b.origin) return false;
@@ -73,25 +83,80 @@ function included(b: Branch, f: TransactionFilters): boolean {
   return !(b.origin === 'ledger' && ((f.status && f.status !== 'completed') || (f.method && f.method !== 'transfer')));
 }
 
-/** The branch's rows for the filters, at most `limit + 1` of them in the list's order. */
-function branchQuery(b: Branch, f: TransactionFilters, search: UserSearch | null, after: readonly string[] | null, params: Params): string {
-  const found = search && b.table ? foundRows(b.table, b.alias, search, params) : null;
-  const where = [...b.where];
+/** The columns every branch yields, in order, as jsonb_to_recordset spells them. */
+const BRANCH_COLUMNS = 'id text, type text, method text, amount_cents bigint, status text, created_at timestamptz, source text, uid text, sort_id text';
+
+/**
+ * How a branch applies the search: reading its investors' rows by id and sorting them (`ids`), or
+ * reading the branch in its own order and checking each row (`walk`, for rows dense in it).
+ */
+interface BranchSearch {
+  search: UserSearch;
+  walk: boolean;
+}
+
+/** The branch's condition for the search, or its FROM item narrowed to the investors found (`from`). */
+function searchSql(b: Branch, how: BranchSearch, params: Params): { from?: string; where?: string } {
+  if (how.walk) return { where: walkMatch(how.search, b.investment ? { investment: b.investment, uid: b.uid, id: b.id } : { uid: b.uid, id: b.id }, params) };
+  const found = b.table ? foundRows(b.table, b.alias, how.search, params) : null;
+  return found ? { from: found } : { where: matchesUser(how.search, b.uid, b.id, params) };
+}
+
+/**
+ * The branch's rows for the filters, at most `limit + 1` of them in the list's order; with `bound`
+ * (a created_at as text) only rows at or before it in that order.
+ */
+function branchQuery(b: Branch, f: TransactionFilters, how: BranchSearch | null, after: readonly string[] | null, params: Params, bound: string | null = null): string {
+  const searched = how ? searchSql(b, how, params) : {};
+  const where = [...b.where, ...(bound ? [windowCondition(b, f, bound, params)] : [])];
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
   if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
-  if (search && !found) where.push(matchesUser(search, b.uid, b.origin === 'request' ? `${b.alias}.id` : 'i.id', params));
-  if (after) {
-    // created_at bounds the index range; the id settles rows of the same instant.
-    const [at, id] = [params.add(after[0]), params.add(after[1])];
-    const [lt, op] = f.sort === 'newest' ? ['<', '<='] : ['>', '>='];
-    where.push(`${b.alias}.created_at ${op} ${at}::timestamptz AND (${b.alias}.created_at ${lt} ${at}::timestamptz OR ${b.sortId} ${lt} ${id})`);
-  }
+  if (searched.where) where.push(searched.where);
+  if (after) where.push(afterCondition(b, f, after, params));
   const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
-  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${found ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${searched.from ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`;
+}
+
+/** Rows from `bound` (a created_at as text) up to the page's start, in the list's direction. */
+const windowCondition = (b: Branch, f: TransactionFilters, bound: string, params: Params): string =>
+  `${b.alias}.created_at ${f.sort === 'newest' ? '>=' : '<='} ${params.add(bound)}::timestamptz`;
+
+/**
+ * When the search's investors have many movements (`movementsDense`), the movements alone fill a
+ * page, and the requests that can still be on it lie between the page's start and the last of
+ * those movements: a window of each request table's date index. A table whose window holds fewer
+ * rows than there are investors found (each an index descent when read by id) is read there row
+ * by row; the others by id. Returns the movements read (`created_at` as text, full precision),
+ * the window's end and the request tables to walk.
+ */
+async function movementsFirst(q: Queryable, f: TransactionFilters, requests: readonly Branch[], search: UserSearch, after: readonly string[] | null) {
+  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  const params = new Params();
+  const { rows } = await q.query<Record<string, unknown> & { created_at: string }>(
+    `SELECT m.id, m.type, m.method, m.amount_cents, m.status, m.created_at::text AS created_at, m.source, m.uid, m.sort_id
+     FROM ${branchQuery(MOVEMENTS, f, { search, walk: true }, after, params)} m ORDER BY m.created_at ${dir}, m.sort_id ${dir}`,
+    params.values,
+  );
+  const bound = rows.length > f.limit ? (rows[f.limit]?.created_at ?? null) : null;
+  const walk = new Set<Branch>();
+  const investors = search.uids?.length ?? 0;
+  if (bound) {
+    const counts = new Params();
+    const cap = counts.add(investors);
+    const windows = requests.map((b) => {
+      const where = [windowCondition(b, f, bound, counts), ...(after ? [afterCondition(b, f, after, counts)] : [])];
+      return `(SELECT count(*) FROM (SELECT 1 FROM ${b.from} WHERE ${where.join(' AND ')} LIMIT ${cap}) w)::int`;
+    });
+    const sized = await q.query<{ sizes: number[] }>(`SELECT ARRAY[${windows.join(', ')}] AS sizes`, counts.values);
+    requests.forEach((b, i) => {
+      if ((sized.rows[0]?.sizes[i] ?? investors) < investors) walk.add(b);
+    });
+  }
+  return { rows, bound, walk };
 }
 
 /** The merged key: for splitPage only (the branches spell their own conditions). */
@@ -111,8 +176,13 @@ export async function listTransactions(q: Queryable, cursors: Cursors, f: Transa
   if (!branches.length) return { data: [], page: { nextCursor: null } };
   const search = f.q ? await searchUsers(q, f.q) : null;
   // The found investors' movements may be many where their requests are few: each source applies the search its own way.
-  const movementsSearch = search && branches.includes(MOVEMENTS) ? await searchForMovements(q, search, f.limit + 1) : search;
-  const parts = branches.map((b) => branchQuery(b, f, b === MOVEMENTS ? movementsSearch : search, after, params));
+  const dense = search && branches.includes(MOVEMENTS) ? await movementsDense(q, search, f.limit + 1) : false;
+  const requests = branches.filter((b) => b !== MOVEMENTS);
+  const first = search && dense && requests.length ? { search, ...(await movementsFirst(q, f, requests, search, after)) } : null;
+  const parts = first
+    ? [`(SELECT * FROM jsonb_to_recordset(${params.add(JSON.stringify(first.rows))}::jsonb) AS r(${BRANCH_COLUMNS}))`,
+       ...requests.map((b) => branchQuery(b, f, { search: first.search, walk: first.walk.has(b) }, after, params, first.bound))]
+    : branches.map((b) => branchQuery(b, f, search && { search, walk: b === MOVEMENTS && dense }, after, params));
   const { rows } = await q.query<TransactionRow>(
     `SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email,
             x.created_at::text AS _k0, x.sort_id AS _k1
