@@ -7,7 +7,7 @@ const Stats = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   gap: 16px;
 `;
 
@@ -16,6 +16,7 @@ const Stat = styled.li`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
+  container-type: inline-size;
   h2 {
     margin: 0 0 8px;
     font-size: ${({ theme }) => theme.font.size.small};
@@ -24,8 +25,11 @@ const Stat = styled.li`
   }
   p {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.title};
+    /* Totals in the billions ("$2,965,152,500.00", ~11em in tabular figures) fit the card's width; wider still wraps, never cut off. */
+    font-size: clamp(1rem, 8.5cqi, ${({ theme }) => theme.font.size.title});
     font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
   }
 `;
 
