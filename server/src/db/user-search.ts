@@ -120,6 +120,13 @@ export async function movementsDense(q: Queryable, search: UserSearch, pageRows:
   return row?.crossover != null && Number(row.theirs) >= Number(row.crossover);
 }
 
+/** The columns a search checks: the row's investor and own id, and for a ledger movement its investment. */
+export interface SearchColumns {
+  uid: string;
+  id: string;
+  investment?: string | undefined;
+}
+
 /**
  * Rows of the search's investors, checked row by row as a list is read in its own order: with their
  * ids, as a set PostgreSQL hashes once (a sub-select under OR stays a hashed SubPlan; `= ANY(ids)`
@@ -127,10 +134,14 @@ export async function movementsDense(q: Queryable, search: UserSearch, pageRows:
  * substring check of `matchesUser`. `on.investment`: a movement's investment, checked against the
  * set of their investments (no lookup of the investment and its investor per row).
  */
-export function walkMatch(search: UserSearch, on: { uid: string; id: string } | { investment: string; uid: string; id: string }, params: Params): string {
+function walkMatch(search: UserSearch, on: SearchColumns, params: Params): string {
   if (!search.uids) return matchesUser(search, on.uid, on.id, params);
   const [text, uids] = [params.add(search.text), params.add(search.uids)];
-  return 'investment' in on
+  return on.investment
     ? `(${on.investment} = ${text} OR ${on.investment} IN (SELECT x.id FROM investments x WHERE x.uid = ANY(${uids}::text[])))`
     : `(${on.id} = ${text} OR ${on.uid} IN (SELECT unnest(${uids}::text[])))`;
 }
+
+/** A list's condition for the search: checked row by row as it is read in order (`walk`), else by its investors' ids. */
+export const searchMatch = (search: UserSearch, walk: boolean, on: SearchColumns, params: Params): string =>
+  walk ? walkMatch(search, on, params) : matchesUser(search, on.uid, on.id, params);

@@ -1,6 +1,6 @@
 import type { EarningEntry, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { Params, asc, dayRange, desc, int8, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
-import { matchesUser, movementsDense, searchUsers, walkMatch, type UserSearch } from '../../db/user-search';
+import { movementsDense, searchMatch, searchUsers, type UserSearch } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { notFound, unprocessable } from '../../errors';
 import { earnings, returns } from '../../ledger/accounts';
@@ -95,9 +95,7 @@ const ORDERS = { newest: desc(ts('t.created_at'), int8('t.id')), oldest: asc(ts(
 
 /** The search's movements: read in time order when its investors have many (`movementsDense`), else by their ids. */
 async function searchCondition(q: Queryable, search: UserSearch, pageRows: number, params: Params): Promise<string> {
-  return (await movementsDense(q, search, pageRows))
-    ? walkMatch(search, { investment: 't.ref_id', uid: 'i.uid', id: 'i.id' }, params)
-    : matchesUser(search, 'i.uid', 'i.id', params);
+  return searchMatch(search, await movementsDense(q, search, pageRows), { investment: 't.ref_id', uid: 'i.uid', id: 'i.id' }, params);
 }
 
 /** A page of earnings movements (docs/api.md "Lists"), in the order of transfers' listed index. */

@@ -1,6 +1,6 @@
 import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
 import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
-import { foundRows, matchesUser, movementsDense, searchUsers, walkMatch, type UserSearch } from '../../db/user-search';
+import { foundRows, movementsDense, searchMatch, searchUsers, type UserSearch } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
 import { dbUsd } from '../../ledger/money';
 import { iso, userRef, type UserColumns } from '../../ledger/rows';
@@ -69,6 +69,9 @@ const MOVEMENTS: Branch = {
                 WHEN 'maturity_earnings' THEN 'maturity' ELSE 'adjustment' END AS source, i.uid`,
 };
 
+/** The list's direction in SQL. */
+const direction = (f: TransactionFilters): 'DESC' | 'ASC' => (f.sort === 'newest' ? 'DESC' : 'ASC');
+
 /** The branch's rows after the cursor: created_at bounds the index range; the id settles rows of the same instant. */
 function afterCondition(b: Branch, f: TransactionFilters, after: readonly string[], params: Params): string {
   const [at, id] = [params.add(after[0]), params.add(after[1])];
@@ -97,9 +100,8 @@ interface BranchSearch {
 
 /** The branch's condition for the search, or its FROM item narrowed to the investors found (`from`). */
 function searchSql(b: Branch, how: BranchSearch, params: Params): { from?: string; where?: string } {
-  if (how.walk) return { where: walkMatch(how.search, b.investment ? { investment: b.investment, uid: b.uid, id: b.id } : { uid: b.uid, id: b.id }, params) };
-  const found = b.table ? foundRows(b.table, b.alias, how.search, params) : null;
-  return found ? { from: found } : { where: matchesUser(how.search, b.uid, b.id, params) };
+  const found = !how.walk && b.table ? foundRows(b.table, b.alias, how.search, params) : null;
+  return found ? { from: found } : { where: searchMatch(how.search, how.walk, b, params) };
 }
 
 /**
@@ -116,7 +118,7 @@ function branchQuery(b: Branch, f: TransactionFilters, how: BranchSearch | null,
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
   if (searched.where) where.push(searched.where);
   if (after) where.push(afterCondition(b, f, after, params));
-  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  const dir = direction(f);
   return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${searched.from ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`;
 }
@@ -134,7 +136,7 @@ const windowCondition = (b: Branch, f: TransactionFilters, bound: string, params
  * the window's end and the request tables to walk.
  */
 async function movementsFirst(q: Queryable, f: TransactionFilters, requests: readonly Branch[], search: UserSearch, after: readonly string[] | null) {
-  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  const dir = direction(f);
   const params = new Params();
   const { rows } = await q.query<Record<string, unknown> & { created_at: string }>(
     `SELECT m.id, m.type, m.method, m.amount_cents, m.status, m.created_at::text AS created_at, m.source, m.uid, m.sort_id
@@ -170,7 +172,7 @@ const ORDER = desc(ts('created_at'), text('sort_id'));
  */
 export async function listTransactions(q: Queryable, cursors: Cursors, f: TransactionFilters): Promise<Paged<Transaction>> {
   const params = new Params();
-  const dir = f.sort === 'newest' ? 'DESC' : 'ASC';
+  const dir = direction(f);
   const after = f.cursor ? cursors.decode(f.cursor, 'transactions', f.sort, 2) : null;
   const branches = [...REQUEST_BRANCHES, MOVEMENTS].filter((b) => included(b, f));
   if (!branches.length) return { data: [], page: { nextCursor: null } };
