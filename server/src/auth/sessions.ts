@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { USER_COLUMNS, type UserRow } from '../db/users';
 
 // Sessions and sign-in history (docs/security.md "Sessions"): one row per login's token, checked
 // on every request by every process; sign-ins of existing accounts, kept 90 days.
@@ -43,27 +44,29 @@ export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; u
 }
 
 /**
- * Whether the token's session has ended (or the token itself was logged out before sessions
- * existed), in one round trip. A session unused for `idleHours` (0: never) ends now, as idle.
- * Notes the session as seen when that is a minute old.
+ * The caller of a request, read in one round trip: the users row of `uid`, unless the token's
+ * session has ended (or the token itself was logged out before sessions existed). A session
+ * unused for `idleHours` (0: never) ends now, as idle. Notes the session as seen when that is a
+ * minute old (one small write a minute per session, not per request).
  */
-export async function sessionEnded(q: Queryable, tokenHash: string, sessionId: string | undefined, idleHours: number): Promise<boolean> {
-  const { rows } = await q.query<{ ended: boolean; idle: boolean; stale: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $1)
-            OR EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND ended_at IS NOT NULL) AS ended,
-            EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND $4 > 0 AND last_seen_at < now() - make_interval(hours => $4)) AS idle,
-            EXISTS (SELECT 1 FROM sessions WHERE id = $2 AND last_seen_at < now() - make_interval(secs => $3)) AS stale`,
-    [tokenHash, sessionId ?? '', SEEN_EVERY_S, idleHours],
+export async function sessionUser(q: Queryable, uid: string, tokenHash: string, sessionId: string | undefined, idleHours: number): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow & { ended: boolean; idle: boolean; stale: boolean }>(
+    `SELECT u.*,
+            EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $2) OR COALESCE(s.ended_at IS NOT NULL, false) AS ended,
+            COALESCE($5 > 0 AND s.last_seen_at < now() - make_interval(hours => $5), false) AS idle,
+            COALESCE(s.last_seen_at < now() - make_interval(secs => $4), false) AS stale
+       FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $1) u LEFT JOIN sessions s ON s.id = $3`,
+    [uid, tokenHash, sessionId ?? '', SEEN_EVERY_S, idleHours],
   );
   const row = rows[0];
-  if (!row) return false;
-  if (row.ended) return true;
-  if (row.idle) {
+  if (!row || row.ended) return undefined;
+  const { ended: _ended, idle, stale, ...user } = row;
+  if (idle) {
     await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'idle' WHERE id = $1 AND ended_at IS NULL", [sessionId]);
-    return true;
+    return undefined;
   }
-  if (row.stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
-  return false;
+  if (stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  return user;
 }
 
 /** The user's sessions still open (not ended, expired or idle past `idleHours`), newest first. */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
 import { tokenHash } from '../auth/revocations';
-import { sessionEnded } from '../auth/sessions';
-import { findUserById, type UserRow } from '../db/users';
+import { sessionUser } from '../auth/sessions';
+import type { UserRow } from '../db/users';
 import { AppError, forbidden, unauthorized } from '../errors';
 
 export interface AuthInfo {
@@ -36,8 +36,8 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   if (!token) throw unauthorized();
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
-  const user = await findUserById(request.server.db, claims.uid);
-  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role || (await sessionEnded(request.server.db, tokenHash(token), claims.jti, request.server.config.sessionIdleHours))) {
+  const user = await sessionUser(request.server.db, claims.uid, tokenHash(token), claims.jti, request.server.config.sessionIdleHours);
+  if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
