@@ -7,7 +7,7 @@ import type { Db } from './db/types';
 import type { BackgroundTasks } from './jobs/background';
 import type { JobQueue } from './jobs/queue';
 import type { LimitStore } from './limits/store';
-import type { Mailer } from './mail/mailer';
+import type { Outbox } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ declare module 'fastify' {
     tokens: Tokens;
     /** Signs and checks list cursors (db/keyset.ts). */
     cursors: Cursors;
-    mailer: Mailer;
+    mailer: Outbox;
     storage: Storage;
     limits: LimitStore;
     hashGate: HashGate;

@@ -26,7 +26,9 @@ export interface FiguresRow {
   withdrawals: string;
 }
 
-// One query for any number of users: balances by account kind, and approved request totals.
+// One query for any number of users, over their few accounts: balances by account kind, and the
+// approved deposits and withdrawals as the accounts count them (migration 018; checkLedger checks
+// those against the transfers).
 export const FIGURES_SQL = `
 WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS uid),
 acc AS (
@@ -35,20 +37,18 @@ acc AS (
          SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'usdt') AS usdt,
          SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'eth') AS eth,
          SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'sol') AS sol,
-         SUM(balance) FILTER (WHERE kind = 'earnings') AS earnings
-  FROM accounts WHERE owner = ANY($1::text[]) AND kind IN ('available', 'earnings') GROUP BY owner
-),
-dep AS (SELECT uid, SUM(amount_cents) AS total FROM deposits WHERE status = 'approved' AND uid = ANY($1::text[]) GROUP BY uid),
-wd AS (SELECT uid, SUM(amount_cents) AS total FROM withdrawals WHERE status = 'approved' AND uid = ANY($1::text[]) GROUP BY uid)
+         SUM(balance) FILTER (WHERE kind = 'earnings') AS earnings,
+         SUM(deposited_cents) AS deposits,
+         SUM(paid_out_cents) AS withdrawals
+  FROM accounts WHERE owner = ANY($1::text[]) GROUP BY owner
+)
 SELECT ids.uid,
        COALESCE(acc.btc, 0)::text AS btc, COALESCE(acc.usdt, 0)::text AS usdt,
        COALESCE(acc.eth, 0)::text AS eth, COALESCE(acc.sol, 0)::text AS sol,
        COALESCE(acc.earnings, 0)::text AS earnings,
-       COALESCE(dep.total, 0)::text AS deposits, COALESCE(wd.total, 0)::text AS withdrawals
+       COALESCE(acc.deposits, 0)::text AS deposits, COALESCE(acc.withdrawals, 0)::text AS withdrawals
 FROM ids
-LEFT JOIN acc ON acc.uid = ids.uid
-LEFT JOIN dep ON dep.uid = ids.uid
-LEFT JOIN wd ON wd.uid = ids.uid`;
+LEFT JOIN acc ON acc.uid = ids.uid`;
 
 export function toFigures(r: FiguresRow): UserFigures {
   const btcBal = dbUsd(r.btc);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { routes, type RouteName } from '@halcyon/api-client/contract';
-import type { Db, TxQueryable } from '../db/types';
+import type { Db, Queryable, TxQueryable } from '../db/types';
 import { AppError, conflict, unprocessable } from '../errors';
 
 /**
@@ -30,7 +30,7 @@ export interface IdempotencyScope {
   before?: () => Promise<void>;
 }
 
-interface KeyRow {
+export interface KeyRow {
   request_hash: string;
   status: 'in_flight' | 'done';
   response_status: number | null;
@@ -81,39 +81,121 @@ async function claimKey(db: Db, uid: string, key: string, route: string, hash: s
     // concurrent requests at once, and becomes durable with the money transaction's commit, which
     // flushes the WAL up to and past it. A crash before that loses at most an in-flight claim whose
     // money never moved, so a retry simply runs (instead of waiting out STALE_CLAIM_MINUTES).
-    const taken = await db.query(
+    const taken = await db.query<{ taken: boolean }>(
       `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-       INSERT INTO idempotency_keys AS k (uid, key, route, request_hash, status, claim)
-       SELECT $1::text, $2::text, $3::text, $4::text, 'in_flight', $5::text FROM async_commit
-       ON CONFLICT (uid, key) DO UPDATE
-         SET route = EXCLUDED.route, request_hash = EXCLUDED.request_hash, status = 'in_flight', claim = EXCLUDED.claim,
-             response_status = NULL, response_body = NULL, created_at = now()
-         WHERE k.created_at < now() - make_interval(hours => $6)
-            OR (k.status = 'in_flight' AND k.created_at < now() - make_interval(mins => $7))
-       RETURNING claim`,
+       SELECT idempotency_claim($1, $2, $3, $4, $5, $6, $7) AS taken FROM async_commit`,
       [uid, key, route, hash, claim, KEY_TTL_HOURS, STALE_CLAIM_MINUTES],
     );
-    if (taken.rows.length > 0) return undefined;
-
+    if (taken.rows[0]?.taken) return undefined;
     const existing = (
       await db.query<KeyRow>('SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE uid = $1 AND key = $2', [uid, key])
     ).rows[0];
     // Swept between the two statements: try to take it again.
-    if (!existing) continue;
-    if (existing.request_hash !== hash) {
-      throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
-    }
-    if (existing.status === 'in_flight') {
-      throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
-    }
-    const status = existing.response_status ?? 200;
-    if (status >= 400) {
-      const body = existing.response_body as ErrorBody;
-      throw new AppError(status, body.code, body.message);
-    }
-    return existing.response_body;
+    if (existing) return storedAnswer(existing, hash);
   }
-  throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
+  throw inFlight();
+}
+
+const inFlight = () => conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
+
+/** What a key held by an earlier request answers now: its stored answer, or 422 (another request) / 409 (still running). */
+function storedAnswer(existing: KeyRow, hash: string): unknown {
+  if (existing.request_hash !== hash) {
+    throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
+  }
+  if (existing.status === 'in_flight') throw inFlight();
+  const status = existing.response_status ?? 200;
+  if (status >= 400) {
+    const body = existing.response_body as ErrorBody;
+    throw new AppError(status, body.code, body.message);
+  }
+  return existing.response_body;
+}
+
+/** The key as a money function takes it (migration 018): the key, the request's hash and this request's claim. */
+export interface KeyClaim {
+  key: string;
+  hash: string;
+  claim: string;
+  ttlHours: number;
+  staleMinutes: number;
+}
+
+/** What a money function answers: its record (also stored under the key), or the key's row when another request holds it. */
+export type StatementAnswer<R> = { claimed: true; record: R } | { claimed: false; key: KeyRow | null };
+
+/**
+ * `idempotent` for a money move that is one database function call (migration 018): the function
+ * takes the key, moves the money and stores its answer (the record it returns, presented by
+ * `present` the first time and on every replay) in one statement, so the whole request is one
+ * round trip. A `before` check that spends something (`beforeSpends`: a two-factor code, a payout
+ * address saved) still runs once per key after the key is taken on its own, as in `idempotent`;
+ * one that only reads runs first, and when it refuses, the key decides as there: a stored answer
+ * is replayed, otherwise the refusal becomes the first answer. A refusal raised by the function
+ * rolls its claim back with everything else and is then stored as the key's first answer.
+ */
+export async function idempotentStatement<R, T>(
+  db: Db,
+  scope: IdempotencyScope & { beforeSpends: boolean },
+  call: (q: Queryable, key: KeyClaim | null) => Promise<StatementAnswer<R>>,
+  present: (record: R) => T,
+): Promise<T> {
+  if (scope.key === undefined) {
+    await scope.before?.();
+    const answer = await call(db, null);
+    if (!answer.claimed) throw new Error('a money function without a key answered unclaimed');
+    return present(answer.record);
+  }
+  const key = scope.key;
+  const hash = requestHash(scope.route, scope.request);
+  const claim = randomUUID();
+  const presentStored = (stored: unknown) => present((stored as { record: R }).record);
+  let claimed = false;
+  try {
+    if (scope.beforeSpends) {
+      const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
+      if (replay) return presentStored(replay);
+      claimed = true;
+    }
+    try {
+      await scope.before?.();
+    } catch (error) {
+      if (claimed || !(error instanceof AppError)) throw error;
+      // A reading check refused: an earlier answer under this key still wins over it.
+      const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
+      if (replay) return presentStored(replay);
+      claimed = true;
+      throw error;
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await call(db, { key, hash, claim, ttlHours: KEY_TTL_HOURS, staleMinutes: STALE_CLAIM_MINUTES });
+      if (answer.claimed) return present(answer.record);
+      // Swept while we asked: try to take it again.
+      if (answer.key) return presentStored(storedAnswer(answer.key, hash));
+    }
+    throw inFlight();
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500 && !['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_FLIGHT'].includes(error.code)) {
+      await recordRefusal(db, scope, key, hash, claim, error).catch(() => undefined);
+    } else if (claimed) {
+      await db.query('DELETE FROM idempotency_keys WHERE uid = $1 AND key = $2 AND claim = $3', [scope.uid, key, claim]).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A refusal as the key's first answer: over this request's own claim, or as a new row when the
+ * refusal rolled the claim back (a key another request took meanwhile keeps that one's answer).
+ */
+async function recordRefusal(db: Db, scope: IdempotencyScope, key: string, hash: string, claim: string, error: AppError): Promise<void> {
+  await db.query(
+    `INSERT INTO idempotency_keys AS k (uid, key, route, request_hash, status, claim, response_status, response_body)
+     VALUES ($1, $2, $3, $4, 'done', $5, $6, $7::jsonb)
+     ON CONFLICT (uid, key) DO UPDATE SET status = 'done', response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
+       WHERE k.claim = EXCLUDED.claim AND k.status = 'in_flight'`,
+    [scope.uid, key, scope.route, hash, claim, error.status, JSON.stringify({ message: error.message, code: error.code } satisfies ErrorBody)],
+  );
 }
 
 async function finish(q: { query: TxQueryable['query'] }, uid: string, key: string, claim: string, status: number, body: unknown): Promise<void> {

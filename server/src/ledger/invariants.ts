@@ -11,6 +11,8 @@ export interface LedgerCheck {
   unbalancedAssets: { asset: string; sum: string }[];
   /** Accounts whose balance differs from their credits minus debits in `transfers`. */
   driftedAccounts: { id: string; balance: string; fromTransfers: string }[];
+  /** Accounts whose deposited_cents / paid_out_cents (migration 018) differ from their deposit / payout transfers. */
+  figureMismatches: { id: string; deposited: string; paidOut: string; deposits: string; payouts: string }[];
   /** User accounts below zero. */
   negativeUserAccounts: { id: string; balance: string }[];
   /** held/invested accounts that differ from the user's open withdrawals / live investments. */
@@ -42,6 +44,19 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
        ) moves GROUP BY account
      ) m ON m.account = a.id
      WHERE a.balance <> COALESCE(m.net, 0)`,
+  );
+  const figures = await q.query<{ id: string; deposited: string; paidOut: string; deposits: string; payouts: string }>(
+    `SELECT a.id, a.deposited_cents::text AS deposited, a.paid_out_cents::text AS "paidOut",
+            COALESCE(m.deposits, 0)::text AS deposits, COALESCE(m.payouts, 0)::text AS payouts
+     FROM accounts a
+     LEFT JOIN (
+       SELECT account, SUM(deposit) AS deposits, SUM(payout) AS payouts FROM (
+         SELECT credit_account AS account, amount_cents AS deposit, 0 AS payout FROM transfers WHERE kind = 'deposit'
+         UNION ALL
+         SELECT debit_account, 0, amount_cents FROM transfers WHERE kind = 'withdrawal_payout'
+       ) moves GROUP BY account
+     ) m ON m.account = a.id
+     WHERE a.deposited_cents <> COALESCE(m.deposits, 0) OR a.paid_out_cents <> COALESCE(m.payouts, 0)`,
   );
   const negative = await q.query<{ id: string; balance: string }>(
     'SELECT id, balance::text AS balance FROM accounts WHERE owner IS NOT NULL AND balance < 0',
@@ -89,6 +104,7 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   return {
     unbalancedAssets: unbalanced.rows,
     driftedAccounts: drifted.rows,
+    figureMismatches: figures.rows,
     negativeUserAccounts: negative.rows,
     reservationMismatches: reserved.rows,
     inflowMismatches: inflow.rows,
@@ -104,6 +120,7 @@ export function describeViolations(c: LedgerCheck): string[] {
   return [
     ...c.unbalancedAssets.map((r) => `asset ${r.asset}: balances sum to ${r.sum}, not 0`),
     ...c.driftedAccounts.map((r) => `account ${r.id}: balance ${r.balance} but transfers sum to ${r.fromTransfers}`),
+    ...c.figureMismatches.map((r) => `account ${r.id}: deposited_cents ${r.deposited} and paid_out_cents ${r.paidOut}, but its transfers give ${r.deposits} and ${r.payouts}`),
     ...c.negativeUserAccounts.map((r) => `user account ${r.id} is negative: ${r.balance}`),
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
     ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),

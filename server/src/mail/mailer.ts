@@ -14,3 +14,15 @@ export interface Mailer {
    */
   send(message: MailMessage, q?: Queryable): Promise<void>;
 }
+
+/** The platform's mailer: every mail goes through the outbox (mail/outbox.ts). */
+export interface Outbox extends Mailer {
+  /** Whether a transport delivers mail: then each mail comes with a delivery job in its transaction. */
+  readonly delivers: boolean;
+  /**
+   * For a mail that a database function wrote to the outbox itself (migration 018's
+   * mail_outbox_add, under `id`): queues its delivery job in the same transaction `q` when a
+   * transport delivers, and logs it as queued.
+   */
+  recorded(id: string, message: MailMessage, q: Queryable): Promise<void>;
+}

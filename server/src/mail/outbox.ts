@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types';
-import type { MailMessage, Mailer } from './mailer';
+import type { MailMessage, Mailer, Outbox } from './mailer';
 
 /** The job queue's kind that delivers one outbox mail (jobs/index.ts). */
 export const MAIL_JOB = 'mail';
@@ -19,28 +19,28 @@ interface JobSender {
  * Every mail is written to `mail_outbox` first (an audit trail, and the dev "inbox") together with
  * a delivery job in the same transaction, so a mail is never lost between the two; the job queue
  * delivers it, retrying with backoff while the mail server fails. Without a transport the mail
- * stays in the outbox only. The log shows recipient and subject; the body (it may hold a reset
+ * stays in the outbox only. The row is written by the database's mail_outbox_add (migration 018),
+ * which a money function also calls for its alert, and which opens the mail with the recipient's
+ * anti-phishing phrase (docs/security.md "Alerts"). The log shows recipient and subject; the body (it may hold a reset
  * link) only at debug.
  */
-export function outboxMailer(db: Db, log: FastifyBaseLogger, jobs: JobSender, transport: Mailer | null): Mailer {
-  const record = async (q: Queryable, id: string, message: MailMessage) => {
-    // The recipient's anti-phishing phrase opens every mail we send them (docs/security.md "Alerts"),
-    // looked up by the insert itself: one statement per mail (every withdrawal sends one).
-    await q.query(
-      `INSERT INTO mail_outbox (id, to_address, subject, body)
-       SELECT $1, $2, $3, COALESCE((SELECT 'Your anti-phishing phrase: ' || u.anti_phishing_phrase || E'\n\n'
-                                     FROM users u WHERE u.email = $2 AND u.anti_phishing_phrase <> ''), '') || $4`,
-      [id, message.to, message.subject, message.text],
-    );
+export function outboxMailer(db: Db, log: FastifyBaseLogger, jobs: JobSender, transport: Mailer | null): Outbox {
+  const recorded = async (id: string, message: MailMessage, q: Queryable) => {
     if (transport) await jobs.send(MAIL_JOB, { mailId: id } satisfies MailJob, q);
+    log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
+    log.debug({ mailId: id, body: message.text }, 'mail body');
+  };
+  const record = async (q: Queryable, id: string, message: MailMessage) => {
+    await q.query('SELECT mail_outbox_add($1, $2, $3, $4)', [id, message.to, message.subject, message.text]);
+    await recorded(id, message, q);
   };
   return {
+    delivers: transport !== null,
+    recorded,
     async send(message: MailMessage, q?: Queryable) {
       const id = randomUUID();
       if (q) await record(q, id, message);
       else await db.tx((tx) => record(tx, id, message));
-      log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
-      log.debug({ mailId: id, body: message.text }, 'mail body');
     },
   };
 }

@@ -91,9 +91,11 @@ export async function seedDemo({ db, config, storage, log }: SeedDeps): Promise<
     await approveDeposit(q, adminId, eth.id, 'ethereum');
     await createDeposit(q, uid, 'solana', cents(400));
 
-    const paid = await requestWithdrawal(q, uid, 'usdt', cents(300), 'TDemoInvestorUsdt111111111111111111');
-    await approveWithdrawal(q, adminId, paid.id);
-    await requestWithdrawal(q, uid, 'bitcoin', cents(150), 'bc1qdemoinvestor0000000000000000000000');
+    const withdraw = (method: 'usdt' | 'bitcoin', usd: number, address: string) =>
+      requestWithdrawal(q, { uid, method, amountCents: cents(usd), address, maxOpen: config.requestLimits.maxPendingWithdrawals, alert: null }, null);
+    const paid = await withdraw('usdt', 300, 'TDemoInvestorUsdt111111111111111111');
+    if (paid.claimed) await approveWithdrawal(q, adminId, paid.record.id);
+    await withdraw('bitcoin', 150, 'bc1qdemoinvestor0000000000000000000000');
 
     const active = await createInvestment(q, uid, growth.id, 'BTC', cents(2000));
     await approveInvestment(q, active.id);

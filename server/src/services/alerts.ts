@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { tokenHash } from '../auth/revocations';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
+import type { MailMessage } from '../mail/mailer';
 import { AppError } from '../errors';
 import { publicOrigin } from './password-reset';
 
@@ -24,18 +25,28 @@ const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
 export const LOCKED_MESSAGE = 'Your account is locked. Every session has ended and withdrawals are frozen until you reset your password.';
 const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock link is invalid, expired or already used');
 
+/** A security alert ready to be recorded: its lock link (stored as a hash) and its mail. */
+export interface SecurityAlert {
+  lockHash: string;
+  lockExpires: Date;
+  mailId: string;
+  mail: MailMessage;
+}
+
 /**
- * Mails `user` that `kind` just happened (`detail` says what), with a single-use link, valid 7
- * days, that locks the account. Inside `q`'s transaction when given: the alert exists only if
- * what it reports was saved.
+ * The alert that mails `user` that `kind` just happened (`detail` says what), with a single-use
+ * link, valid 7 days, that locks the account. Recorded by the database's security_alert_add
+ * (migration 018), by sendSecurityAlert or inside a money function.
  */
-export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
+export function securityAlert(app: FastifyInstance, user: Pick<UserRow, 'email' | 'name'>, kind: AlertKind, detail: string): SecurityAlert {
   const token = randomBytes(32).toString('base64url');
-  await (q ?? app.db).query('INSERT INTO account_lock_links (token_hash, uid, expires_at) VALUES ($1, $2, $3)', [tokenHash(token), user.id, new Date(Date.now() + LOCK_TTL_MS)]);
   const { subject, line } = HEADLINES[kind];
   const link = `${publicOrigin(app)}/auth/lock-account?token=${encodeURIComponent(token)}`;
-  await app.mailer.send(
-    {
+  return {
+    lockHash: tokenHash(token),
+    lockExpires: new Date(Date.now() + LOCK_TTL_MS),
+    mailId: randomUUID(),
+    mail: {
       to: user.email,
       subject: `${app.config.brand}: ${subject}`,
       text:
@@ -43,8 +54,21 @@ export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow
         `If it was not you, lock your account now. Every session ends at once and withdrawals stay frozen until you reset your password:\n\n${link}\n\n` +
         'The link works once, for 7 days.\n',
     },
-    q,
-  );
+  };
+}
+
+/**
+ * Mails `user` that `kind` just happened (securityAlert). Inside `q`'s transaction when given:
+ * the alert exists only if what it reports was saved.
+ */
+export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
+  const alert = securityAlert(app, user, kind, detail);
+  const record = async (tx: Queryable) => {
+    await tx.query('SELECT security_alert_add($1, $2, $3, $4, $5, $6, $7)', [user.id, alert.lockHash, alert.lockExpires, alert.mailId, alert.mail.to, alert.mail.subject, alert.mail.text]);
+    await app.mailer.recorded(alert.mailId, alert.mail, tx);
+  };
+  if (q) await record(q);
+  else await app.db.tx(record);
 }
 
 /**

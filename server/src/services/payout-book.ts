@@ -54,6 +54,12 @@ export function coolingDown(user: Pick<UserRow, 'payout_usable_from'>, now = Dat
 const cooldownError = (key: PayoutKey, from: Date) =>
   new AppError(403, 'PAYOUT_COOLDOWN', `Your ${LABELS[key]} ${key === 'bank' ? 'were' : 'was'} saved recently. For your safety ${key === 'bank' ? 'they' : 'it'} can be used from ${utc(from)}.`);
 
+/** Whether a withdrawal naming `typed` saves it as the method's new payout address (payoutDestination writes then). */
+export function savesNewAddress(user: UserRow, method: WithdrawMethod, typed: string): boolean {
+  const key = PAYOUT_KEY[method];
+  return Boolean(typed) && key !== 'bank' && typed !== (user[key] ?? '').trim();
+}
+
 /**
  * Where this withdrawal pays, or why not now. An address typed in the body that is not the saved
  * one becomes the saved one (kept even though this request may be refused, and mailed to the
@@ -69,7 +75,7 @@ export async function payoutDestination(app: FastifyInstance, user: UserRow, met
   }
   const key = PAYOUT_KEY[method];
   const saved = key === 'bank' ? '' : (user[key] ?? '').trim();
-  if (typed && key !== 'bank' && typed !== saved) {
+  if (savesNewAddress(user, method, typed)) {
     const from = await app.db.tx(async (q) => {
       await q.query(`UPDATE users SET ${key} = $2 WHERE id = $1`, [user.id, typed]);
       const { from: at } = await markPayoutSaved(q, user.id, [key], cooldownHours);

@@ -31,8 +31,8 @@ async function bareApp(strict: boolean, leak: 'extra' | 'missing'): Promise<Bare
   const logs: string[] = [];
   const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logs.push(line) } } });
   app.decorate('config', { checkResponses: strict } as Config);
-  // Every query reads the caller's users row, except the revoked-token check, which finds none.
-  app.decorate('db', { query: async (sql: string) => ({ rows: sql.includes('revoked_tokens') ? [] : [callerRow] }) } as unknown as Db);
+  // The one query these routes make reads the caller's users row, with its session still open.
+  app.decorate('db', { query: async () => ({ rows: [{ ...callerRow, ended: false, idle: false, stale: false }] }) } as unknown as Db);
   app.decorate('tokens', { verify: () => ({ uid: 'u1', role: 'user', tv: 0 }) } as unknown as FastifyInstance['tokens']);
   app.decorateRequest('auth', null);
   setContractCompilers(app);

@@ -29,3 +29,16 @@ test('an inflow counter that differs from the transfers out of platform accounts
     await t().db.query('UPDATE ledger_inflow SET total = total - 7');
   }
 });
+
+test("an account's deposit or payout total that differs from its transfers is caught (the profile's Total Deposit and Total Withdrawals)", async () => {
+  const { rows } = await t().db.query<{ id: string }>('SELECT id FROM accounts WHERE owner IS NULL ORDER BY id LIMIT 1');
+  const id = rows[0]!.id;
+  await t().db.query('UPDATE accounts SET deposited_cents = deposited_cents + 3, paid_out_cents = paid_out_cents + 4 WHERE id = $1', [id]);
+  try {
+    const check = await checkLedger(t().db);
+    expect(check.figureMismatches).toEqual([{ id, deposited: '3', paidOut: '4', deposits: '0', payouts: '0' }]);
+    expect(describeViolations(check)).toEqual([`account ${id}: deposited_cents 3 and paid_out_cents 4, but its transfers give 0 and 0`]);
+  } finally {
+    await t().db.query('UPDATE accounts SET deposited_cents = deposited_cents - 3, paid_out_cents = paid_out_cents - 4 WHERE id = $1', [id]);
+  }
+});

@@ -23,7 +23,7 @@ export default feature(
     read: (request, _auth, query) => listDeposits(request.server.db, request.server.cursors, query),
   }),
   defineRoute('approveDeposit', async ({ params, auth, db }) => ({
-    data: await db.tx((q) => approveDeposit(q, auth.uid, params.id, params.method)),
+    data: await approveDeposit(db, auth.uid, params.id, params.method),
     message: 'Deposit approved successfully.',
   })),
   defineRoute('declineDeposit', async ({ params, auth, db }) => ({

@@ -4,10 +4,9 @@ import { Params, readPage, type Cursors, type Paged } from '../../db/keyset';
 import { requestOrders, requestRows } from '../../db/request-lists';
 import { searchUsers } from '../../db/user-search';
 import type { Queryable } from '../../db/types';
-import { available, custody } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
-import { transfer } from '../../ledger/transfer';
+import { INFLOW_CEILING_CENTS, ledgerRefusal } from '../../ledger/transfer';
 import { refuseTransition } from '../../ledger/transitions';
 
 interface DepositRow extends UserColumns {
@@ -39,20 +38,20 @@ export async function createDeposit(q: Queryable, uid: string, method: DepositMe
   return toDeposit(r.rows[0] as DepositRow);
 }
 
-/** pending → approved with the method the admin confirms: custody:{asset} → available:{asset}. */
+/**
+ * pending → approved with the method the admin confirms, and its money: custody:{asset} →
+ * available:{asset}, as one statement (the database's deposit_approve, migration 018).
+ */
 export async function approveDeposit(q: Queryable, adminUid: string, id: string, method: DepositMethod): Promise<Deposit> {
-  const r = await q.query<DepositRow>(
-    `WITH d AS (UPDATE deposits SET status = 'approved', method = $2, decided_at = now(), decided_by = $3
-                WHERE id = $1 AND status = 'pending' RETURNING *) ${select('d')}`,
-    [id, method, adminUid],
-  );
-  const row = r.rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'approved', 'approved'));
-  const asset = METHOD_ASSET[method];
-  await transfer(q, {
-    debit: custody(asset), credit: available(row.uid, asset), amountCents: Number(row.amount_cents),
-    kind: 'deposit', actor: adminUid, reason: `Deposit approved (${method})`, ref: { type: 'deposit', id },
-  });
-  return toDeposit(row);
+  let rows: DepositRow[];
+  try {
+    ({ rows } = await q.query<DepositRow>('SELECT * FROM deposit_approve($1, $2, $3, $4, $5, $6)', [
+      id, method, METHOD_ASSET[method], adminUid, `Deposit approved (${method})`, INFLOW_CEILING_CENTS,
+    ]));
+  } catch (error) {
+    throw ledgerRefusal(error) ?? error;
+  }
+  return toDeposit(rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'approved', 'approved')));
 }
 
 /** pending → declined; nothing moves. */

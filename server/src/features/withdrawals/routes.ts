@@ -3,19 +3,22 @@ import { csvMoneyCell as money, csvTextCell as cell, type Withdrawal } from '@ha
 import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, forbidden } from '../../errors';
-import { idempotent } from '../../ledger/idempotency';
+import { idempotentStatement, type KeyClaim } from '../../ledger/idempotency';
+import type { Queryable } from '../../db/types';
 import { usdToCents } from '../../ledger/money';
-import { assertWithdrawalsOpen, sendSecurityAlert } from '../../services/alerts';
-import { payoutDestination } from '../../services/payout-book';
+import { assertWithdrawalsOpen, securityAlert } from '../../services/alerts';
+import { payoutDestination, savesNewAddress } from '../../services/payout-book';
 import { requireSecondFactor } from '../../services/second-factor';
-import { checkRequestLimits } from '../../services/request-limits';
-import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal } from './service';
+import { checkRequestAmount } from '../../services/request-limits';
+import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, toWithdrawal, type WithdrawalRow } from './service';
 
 export default feature(
   defineRoute('createWithdrawal', async ({ body, auth, db, config, idempotencyKey, request }) => {
     if (body.to !== auth.uid) throw forbidden('You can only withdraw from your own account');
     assertWithdrawalsOpen(auth.user);
     const cents = usdToCents(body.amount);
+    checkRequestAmount(config.requestLimits, 'withdrawal', cents);
+    const typed = body.address?.trim() ?? '';
     let address = '';
     // Once per Idempotency-Key, before the money moves (a replay of the stored answer needs none):
     // with two-factor on, a code, before anything else, a new address in the body included. The
@@ -24,16 +27,25 @@ export default feature(
     // saved and may have to wait (services/payout-book.ts).
     const before = async () => {
       await requireSecondFactor(request.server, auth.user, body.code);
-      address = await payoutDestination(request.server, auth.user, body.method, body.address?.trim() ?? '');
+      address = await payoutDestination(request.server, auth.user, body.method, typed);
       if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
     };
-    return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before }, async (q) => {
-      await checkRequestLimits(q, config.requestLimits, 'withdrawal', auth.uid, cents);
-      const withdrawal = await requestWithdrawal(q, auth.uid, body.method, cents, address);
+    const beforeSpends = Boolean(auth.user.totp_secret) || savesNewAddress(auth.user, body.method, typed);
+    const scope = { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before, beforeSpends } as const;
+    // The whole move is one statement (withdrawal_request); a delivered mail adds its job in the same transaction.
+    const file = async (q: Queryable, key: KeyClaim | null) => {
       const to = address ? ` to ${address}` : ' to your bank account';
-      await sendSecurityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`, q);
-      return { data: withdrawal, message: 'Withdrawal request submitted successfully.' };
-    });
+      const alert = securityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`);
+      const answer = await requestWithdrawal(q, { uid: auth.uid, method: body.method, amountCents: cents, address, maxOpen: config.requestLimits.maxPendingWithdrawals, alert }, key);
+      if (answer.claimed) await request.server.mailer.recorded(alert.mailId, alert.mail, q);
+      return answer;
+    };
+    return idempotentStatement(
+      db,
+      scope,
+      (q, key) => (request.server.mailer.delivers ? db.tx((tx) => file(tx, key)) : file(q, key)),
+      (record: WithdrawalRow) => ({ data: toWithdrawal(record), message: 'Withdrawal request submitted successfully.' }),
+    );
   }),
   defineRoute('listWithdrawals', async ({ db, query, request }) => listWithdrawals(db, request.server.cursors, query)),
   csvExport('/admin/export/withdrawals', {

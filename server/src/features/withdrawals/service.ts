@@ -7,19 +7,23 @@ import type { Queryable } from '../../db/types';
 import { available, custody, held } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
-import { transfer } from '../../ledger/transfer';
+import { ledgerRefusal, transfer } from '../../ledger/transfer';
+import type { KeyClaim, StatementAnswer } from '../../ledger/idempotency';
+import { openRequestsRefusal } from '../../services/request-limits';
+import type { SecurityAlert } from '../../services/alerts';
 import { refuseTransition } from '../../ledger/transitions';
 
-interface WithdrawalRow extends UserColumns {
+export interface WithdrawalRow extends UserColumns {
   id: string;
   uid: string;
   method: WithdrawMethod;
   asset: Asset;
   address: string;
-  amount_cents: string;
+  /** A number and ISO strings when read back as JSON (withdrawal_request's record). */
+  amount_cents: string | number;
   status: Withdrawal['status'];
-  created_at: Date;
-  decided_at: Date | null;
+  created_at: Date | string;
+  decided_at: Date | string | null;
 }
 
 const COLUMNS = 'w.id, w.uid, w.method, w.asset, w.address, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email';
@@ -27,27 +31,44 @@ const FROM = (from: string) => `${from} JOIN users u ON u.id = w.uid`;
 const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
 const ORDERS = requestOrders('w');
 
-const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
+export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, status: r.status,
   createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
 });
 
+export interface WithdrawalRequest {
+  uid: string;
+  method: WithdrawMethod;
+  amountCents: number;
+  /** Where it pays ('' for the bank account). */
+  address: string;
+  /** MAX_PENDING_WITHDRAWALS */
+  maxOpen: number;
+  /** Its mail to the owner; null only for the demo seed. */
+  alert: SecurityAlert | null;
+}
+
 /**
- * A pending withdrawal with its funds held: available:{asset} → held:{asset} (bank draws from usdt).
- * 422 'Insufficient balance' when the available balance is short (the row insert rolls back too).
+ * A pending withdrawal with its funds held: available:{asset} → held:{asset} (bank draws from
+ * usdt), its security alert and, with a key, the key's claim and stored answer: one call of the
+ * database's withdrawal_request (migration 018). 422 'Insufficient balance' or TOO_MANY_PENDING
+ * (`maxOpen`): nothing of it is kept.
  */
-export async function requestWithdrawal(q: Queryable, uid: string, method: WithdrawMethod, amountCents: number, address: string): Promise<Withdrawal> {
-  const asset = METHOD_ASSET[method];
-  const r = await q.query<WithdrawalRow>(
-    `WITH w AS (INSERT INTO withdrawals (uid, method, asset, address, amount_cents) VALUES ($1, $2, $3, $4, $5) RETURNING *) ${select('w')}`,
-    [uid, method, asset, address, amountCents],
-  );
-  const row = r.rows[0] as WithdrawalRow;
-  await transfer(q, {
-    debit: available(uid, asset), credit: held(uid, asset), amountCents,
-    kind: 'withdrawal_hold', actor: uid, reason: `Withdrawal requested (${method})`, ref: { type: 'withdrawal', id: row.id },
-  });
-  return toWithdrawal(row);
+export async function requestWithdrawal(q: Queryable, r: WithdrawalRequest, key: KeyClaim | null): Promise<StatementAnswer<WithdrawalRow>> {
+  const { alert } = r;
+  try {
+    const { rows } = await q.query<{ answer: StatementAnswer<WithdrawalRow> }>(
+      'SELECT withdrawal_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) AS answer',
+      [
+        r.uid, r.method, METHOD_ASSET[r.method], r.address, r.amountCents, r.maxOpen, `Withdrawal requested (${r.method})`,
+        key?.key ?? null, key?.hash ?? null, key?.claim ?? null, key?.ttlHours ?? null, key?.staleMinutes ?? null,
+        alert?.lockHash ?? null, alert?.lockExpires ?? null, alert?.mailId ?? null, alert?.mail.subject ?? null, alert?.mail.text ?? null,
+      ],
+    );
+    return rows[0]?.answer as StatementAnswer<WithdrawalRow>;
+  } catch (error) {
+    throw ledgerRefusal(error) ?? openRequestsRefusal(error, 'withdrawal', r.maxOpen) ?? error;
+  }
 }
 
 type Decision = { status: 'approved' | 'declined' | 'processing'; from: string[]; verb: string };
