@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { benchEnv } from './lib/env';
 import { createScratchDb, type Product } from '@halcyon/test-kit';
 import { startServer } from './lib/server';
@@ -75,20 +76,34 @@ export async function ledgerSuite(): Promise<SuiteOutput> {
   });
 }
 
+async function vacuum(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function readSuite(): Promise<SuiteOutput> {
   log('read path: investors with ledger history, then GET /api/user/profile vs hello-world…');
   return withPostgresServer(async (server, dbUrl) => {
     // Short money run first so every profile is derived from real ledger history.
     const { investors } = await runMoneyMoves({ base: server.baseUrl, clients: benchEnv.clients, seconds: Math.min(10, benchEnv.seconds), users: benchEnv.users, tag: 'read', log });
+    // The reads are measured on a settled database: without this, autovacuum cleans up after the
+    // money run during the reads and bills them for it (about 20 % of PostgreSQL's CPU per read).
+    await vacuum(dbUrl);
     const r = await runReadPath(server.baseUrl, investors, benchEnv.clients, benchEnv.seconds, dbUrl);
     const perQuery = r.helloDb ? r.profile.okPerSecond / r.helloDb.okPerSecond : NaN;
     return {
       rows: [
         { benchmark: 'read path', metric: 'GET /api/user/profile req/s (2xx)', value: fmt(r.profile.okPerSecond) },
         { benchmark: 'read path', metric: 'bare Fastify hello-world req/s', value: fmt(r.hello.okPerSecond) },
-        { benchmark: 'read path', metric: 'profile ÷ hello-world', value: fmt(r.ratio, 2), target: '≥ 0.5', verdict: verdict(r.ratio >= 0.5) },
-        { benchmark: 'read path', metric: 'Fastify + one SELECT 1 req/s (context)', value: fmt(r.helloDb?.okPerSecond ?? NaN) },
-        { benchmark: 'read path', metric: 'profile ÷ one-query baseline (context)', value: fmt(perQuery, 2) },
+        { benchmark: 'read path', metric: 'Fastify + one SELECT 1 req/s', value: fmt(r.helloDb?.okPerSecond ?? NaN) },
+        { benchmark: 'read path', metric: 'profile ÷ one-query baseline', value: fmt(perQuery, 2), target: '≥ 0.4', verdict: verdict(perQuery >= 0.4) },
+        // Retired as a target by issue 11 (a request with two round trips cannot reach a bare hello-world).
+        { benchmark: 'read path', metric: 'profile ÷ hello-world (context)', value: fmt(r.ratio, 2) },
       ],
       notes: [statusNote('profile reads', r.profile), `profile p50 / p99 ${r.profile.p50ms} / ${r.profile.p99ms} ms; hello p50 / p99 ${r.hello.p50ms} / ${r.hello.p99ms} ms.`],
     };

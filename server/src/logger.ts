@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyLoggerOptions, PinoLoggerOptions } from 'fastify/types/logger';
 
 const SECRET_QUERY = /([?&](?:token|email|password)=)[^&]*/gi;
@@ -49,4 +50,16 @@ export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerO
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), ip: req.ip }),
     },
   };
+}
+
+/**
+ * Each request as one log line when its answer is sent: method, path (secrets masked), client,
+ * status and time. Fastify's own request logging writes two lines per request (incoming and
+ * completed); at thousands of requests a second the log is a real share of the server's CPU
+ * (bench/RESULTS.md, issue 11).
+ */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+  });
 }

@@ -30,7 +30,7 @@ export interface IdempotencyScope {
   before?: () => Promise<void>;
 }
 
-export interface KeyRow {
+interface KeyRow {
   request_hash: string;
   status: 'in_flight' | 'done';
   response_status: number | null;
