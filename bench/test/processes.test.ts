@@ -12,7 +12,7 @@ import { checkInvariants, transfersByRef } from '../src/lib/invariants';
 import { databaseUrl, describeWithPostgres } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SANE = { unbalancedAssets: [], driftedAccounts: [], figureMismatches: [], negativeUserAccounts: [], reservationMismatches: [], inflowMismatches: [] };
+const SANE = { unbalancedAssets: [], driftedAccounts: [], figureMismatches: [], negativeUserAccounts: [], reservationMismatches: [], openWithdrawalMismatches: [], inflowMismatches: [] };
 
 describeWithPostgres('three processes on one PostgreSQL', () => {
   const servers: Product[] = [];

@@ -29,7 +29,7 @@ import { smtpTransport } from './mail/smtp';
 import type { Mailer } from './mail/mailer';
 import { diskStorage } from './storage/disk';
 import type { Storage } from './storage/storage';
-import { loggerOptions, logRequests } from './logger';
+import { loggerOptions, OneLinePerRequest } from './logger';
 import { seedDemo } from './seed/seed';
 
 export interface AppDeps {
@@ -51,12 +51,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    // One line per request (logRequests below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     frameworkErrors,
     clientErrorHandler,
   });
-  logRequests(app);
   const ownsDb = !deps.db;
   const db = deps.db ?? (await openDb(config));
   app.addHook('onClose', async () => {

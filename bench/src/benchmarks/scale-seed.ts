@@ -61,9 +61,11 @@ function seedStatements(s: ScaleSizes, passwordHash: string): Array<[string, str
       SELECT 'returns:usd', 'earnings:usd:' || i.uid, 'usd', 100 + (k * 37) % 900, 'earnings_credit', 'system', 'Earnings credited by admin', 'investment', i.id, i.created_at + make_interval(days => k)
       FROM investments i, generate_series(1, ${s.earningsPerInvestment}) k WHERE i.status = 'approved'
       ORDER BY 10`],
-    ['accounts', `INSERT INTO accounts (id, owner, kind, asset, balance)
-      SELECT account, split_part(account, ':', 3), split_part(account, ':', 1), split_part(account, ':', 2), SUM(delta)
-      FROM (SELECT credit_account AS account, amount_cents AS delta FROM transfers UNION ALL SELECT debit_account, -amount_cents FROM transfers) m
+    ['accounts', `INSERT INTO accounts (id, owner, kind, asset, balance, deposited_cents, paid_out_cents)
+      SELECT account, split_part(account, ':', 3), split_part(account, ':', 1), split_part(account, ':', 2), SUM(delta), SUM(deposited), SUM(paid_out)
+      FROM (SELECT credit_account AS account, amount_cents AS delta, CASE WHEN kind = 'deposit' THEN amount_cents ELSE 0 END AS deposited, 0 AS paid_out FROM transfers
+            UNION ALL
+            SELECT debit_account, -amount_cents, 0, CASE WHEN kind = 'withdrawal_payout' THEN amount_cents ELSE 0 END FROM transfers) m
       WHERE account LIKE '%:%:%' GROUP BY account`],
     ['platform accounts', `UPDATE accounts a SET balance = m.net FROM (
         SELECT account, SUM(delta) AS net FROM (SELECT credit_account AS account, amount_cents AS delta FROM transfers UNION ALL SELECT debit_account, -amount_cents FROM transfers) x
@@ -71,6 +73,7 @@ function seedStatements(s: ScaleSizes, passwordHash: string): Array<[string, str
     ['ledger_inflow', `UPDATE ledger_inflow SET total = (SELECT COALESCE(SUM(t.amount_cents), 0) FROM transfers t JOIN accounts a ON a.id = t.debit_account WHERE a.owner IS NULL)`],
     ['earnings_cents', `UPDATE investments i SET earnings_cents = e.net FROM (
         SELECT ref_id, SUM(amount_cents) AS net FROM transfers WHERE kind = 'earnings_credit' GROUP BY ref_id) e WHERE e.ref_id = i.id`],
+    ['open_withdrawals', `INSERT INTO open_withdrawals (uid, n) SELECT uid, count(*) FROM withdrawals WHERE status IN ('pending', 'processing') GROUP BY uid`],
     ['open_investor_count', `UPDATE open_investor_count SET n = (SELECT count(*) FROM users WHERE role = 'user' AND closed_at IS NULL)`],
   ];
 }

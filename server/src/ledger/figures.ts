@@ -15,6 +15,7 @@ export interface UserFigures {
   totalWithdrawals: number;
 }
 
+/** A row of the database's user_figures (migration 018): cents as text, for any number of users in one query. */
 export interface FiguresRow {
   uid: string;
   btc: string;
@@ -25,30 +26,6 @@ export interface FiguresRow {
   deposits: string;
   withdrawals: string;
 }
-
-// One query for any number of users, over their few accounts: balances by account kind, and the
-// approved deposits and withdrawals as the accounts count them (migration 018; checkLedger checks
-// those against the transfers).
-export const FIGURES_SQL = `
-WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS uid),
-acc AS (
-  SELECT owner AS uid,
-         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'btc') AS btc,
-         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'usdt') AS usdt,
-         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'eth') AS eth,
-         SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'sol') AS sol,
-         SUM(balance) FILTER (WHERE kind = 'earnings') AS earnings,
-         SUM(deposited_cents) AS deposits,
-         SUM(paid_out_cents) AS withdrawals
-  FROM accounts WHERE owner = ANY($1::text[]) GROUP BY owner
-)
-SELECT ids.uid,
-       COALESCE(acc.btc, 0)::text AS btc, COALESCE(acc.usdt, 0)::text AS usdt,
-       COALESCE(acc.eth, 0)::text AS eth, COALESCE(acc.sol, 0)::text AS sol,
-       COALESCE(acc.earnings, 0)::text AS earnings,
-       COALESCE(acc.deposits, 0)::text AS deposits, COALESCE(acc.withdrawals, 0)::text AS withdrawals
-FROM ids
-LEFT JOIN acc ON acc.uid = ids.uid`;
 
 export function toFigures(r: FiguresRow): UserFigures {
   const btcBal = dbUsd(r.btc);

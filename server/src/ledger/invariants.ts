@@ -17,6 +17,8 @@ export interface LedgerCheck {
   negativeUserAccounts: { id: string; balance: string }[];
   /** held/invested accounts that differ from the user's open withdrawals / live investments. */
   reservationMismatches: { account: string; balance: string; expected: string }[];
+  /** Investors whose `open_withdrawals` count (migration 018) differs from their pending and processing withdrawals. */
+  openWithdrawalMismatches: { uid: string; stored: string; counted: string }[];
   /** `ledger_inflow` differs from the sum of transfers out of platform accounts (docs/ledger.md "Ceiling"). */
   inflowMismatches: { total: string; fromTransfers: string }[];
   /** Investments whose `earnings_cents` (kept by a trigger, migration 014) differs from their earnings transfers. */
@@ -74,6 +76,12 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
      FROM acc FULL JOIN req ON req.kind = acc.kind AND req.uid = acc.owner AND req.asset = acc.asset
      WHERE COALESCE(acc.balance, 0) <> COALESCE(req.total, 0)`,
   );
+  const open = await q.query<{ uid: string; stored: string; counted: string }>(
+    `SELECT COALESCE(o.uid, c.uid) AS uid, COALESCE(o.n, 0)::text AS stored, COALESCE(c.n, 0)::text AS counted
+     FROM open_withdrawals o
+     FULL JOIN (SELECT uid, count(*) AS n FROM withdrawals WHERE status IN ('pending', 'processing') GROUP BY uid) c ON c.uid = o.uid
+     WHERE COALESCE(o.n, 0) <> COALESCE(c.n, 0)`,
+  );
   const inflow = await q.query<{ total: string; fromTransfers: string }>(
     `SELECT i.total::text AS total, m.net::text AS "fromTransfers"
      FROM ledger_inflow i,
@@ -107,6 +115,7 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
     figureMismatches: figures.rows,
     negativeUserAccounts: negative.rows,
     reservationMismatches: reserved.rows,
+    openWithdrawalMismatches: open.rows,
     inflowMismatches: inflow.rows,
     earningsMismatches: earnings.rows,
     sealTotalsMismatches: sealTotals,
@@ -123,6 +132,7 @@ export function describeViolations(c: LedgerCheck): string[] {
     ...c.figureMismatches.map((r) => `account ${r.id}: deposited_cents ${r.deposited} and paid_out_cents ${r.paidOut}, but its transfers give ${r.deposits} and ${r.payouts}`),
     ...c.negativeUserAccounts.map((r) => `user account ${r.id} is negative: ${r.balance}`),
     ...c.reservationMismatches.map((r) => `${r.account}: balance ${r.balance} but its open requests sum to ${r.expected}`),
+    ...c.openWithdrawalMismatches.map((r) => `investor ${r.uid}: open_withdrawals says ${r.stored} but ${r.counted} withdrawals are pending or processing`),
     ...c.inflowMismatches.map((r) => `ledger_inflow is ${r.total} but transfers out of platform accounts sum to ${r.fromTransfers}`),
     ...c.earningsMismatches.map((r) => `investment ${r.id}: earnings_cents ${r.stored} but its earnings transfers sum to ${r.fromTransfers}`),
     ...c.investorCountMismatches.map((r) => `open_investor_count is ${r.stored} but ${r.counted} open investors are counted`),

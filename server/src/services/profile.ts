@@ -2,7 +2,7 @@ import { coolingDown } from './payout-book';
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
-import { FIGURES_SQL, toFigures, type FiguresRow } from '../ledger/figures';
+import { toFigures, type FiguresRow } from '../ledger/figures';
 
 // What the API shows of a users row: an investor's profile (login, register, profile, admin list) or an admin's record.
 
@@ -10,15 +10,13 @@ export function adminRecord(row: UserRow): AdminRecord {
   return { id: row.id, uid: row.id, role: 'admin', name: row.name, email: row.email, createdAt: row.created_at.toISOString() };
 }
 
-// The ledger figures and the copied traders of many users in one round trip.
-const PROFILE_FIGURES_SQL = `WITH f AS (${FIGURES_SQL})
-SELECT f.*, COALESCE((SELECT array_agg(c.trader_id ORDER BY c.created_at, c.trader_id) FROM user_copy_traders c WHERE c.user_id = f.uid), '{}'::text[]) AS copy_traders
-FROM f`;
-
-/** Profiles of investors, money figures from the ledger, copied traders from the join table; in the rows' order. */
+/**
+ * Profiles of investors, money figures from the ledger, copied traders from the join table, in the
+ * rows' order; the figures and traders of all of them in one round trip (user_figures).
+ */
 export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Promise<UserProfile[]> {
   if (!rows.length) return [];
-  const figuresRows = (await q.query<FiguresRow & { copy_traders: string[] }>(PROFILE_FIGURES_SQL, [rows.map((r) => r.id)])).rows;
+  const figuresRows = (await q.query<FiguresRow & { copy_traders: string[] }>('SELECT * FROM user_figures($1)', [rows.map((r) => r.id)])).rows;
   const figures = new Map(figuresRows.map((r) => [r.uid, toFigures(r)]));
   const copyMap = new Map(figuresRows.map((r) => [r.uid, r.copy_traders]));
   return rows.map((row) => {

@@ -6,11 +6,10 @@ import { centsToUsd } from '../ledger/money';
 
 type Limits = Config['requestLimits'];
 
-/** Per kind of request: its table, which rows still await an admin, and the configured limits. */
+/** Per kind of request, its configured limits. */
 const RULES = {
-  deposit: { table: 'deposits', open: "status = 'pending'", maxOpen: (l: Limits) => l.maxPendingDeposits, maxUsd: (l: Limits) => l.maxDepositUsd },
-  // Processing withdrawals still hold funds and await the payout: they count as open too.
-  withdrawal: { table: 'withdrawals', open: "status IN ('pending', 'processing')", maxOpen: (l: Limits) => l.maxPendingWithdrawals, maxUsd: (l: Limits) => l.maxWithdrawalUsd },
+  deposit: { maxOpen: (l: Limits) => l.maxPendingDeposits, maxUsd: (l: Limits) => l.maxDepositUsd },
+  withdrawal: { maxOpen: (l: Limits) => l.maxPendingWithdrawals, maxUsd: (l: Limits) => l.maxWithdrawalUsd },
 } as const;
 
 /** 422 AMOUNT_ABOVE_MAXIMUM over MAX_DEPOSIT_USD / MAX_WITHDRAWAL_USD. */
@@ -35,18 +34,18 @@ export function openRequestsRefusal(error: unknown, kind: keyof typeof RULES, ma
 }
 
 /**
- * Request spam limits (security.md), called in the request's own transaction before it writes:
- * checkRequestAmount, then 422 TOO_MANY_PENDING when the user already has MAX_PENDING_* requests
- * awaiting review. The user's row is locked before counting, so concurrent requests of one user
- * are counted one after the other and cannot pass the cap together (withdrawal_request, migration
- * 018, does the same inside the database).
+ * Deposit request spam limits (security.md), called in the request's own transaction before it
+ * writes: checkRequestAmount, then 422 TOO_MANY_PENDING when the user already has
+ * MAX_PENDING_DEPOSITS deposits awaiting review. The user's row is locked before counting, so
+ * concurrent requests of one user are counted one after the other and cannot pass the cap
+ * together. (Withdrawals, which stay open until paid out, keep a count per investor instead:
+ * withdrawal_request in migration 018.)
  */
-export async function checkRequestLimits(q: Queryable, limits: Limits, kind: keyof typeof RULES, uid: string, amountCents: number): Promise<void> {
-  const rule = RULES[kind];
-  checkRequestAmount(limits, kind, amountCents);
+export async function checkDepositLimits(q: Queryable, limits: Limits, uid: string, amountCents: number): Promise<void> {
+  checkRequestAmount(limits, 'deposit', amountCents);
   await lockUserRow(q, uid);
-  const { rows } = await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${rule.table} WHERE uid = $1 AND ${rule.open}`, [uid]);
+  const { rows } = await q.query<{ n: string }>("SELECT count(*) AS n FROM deposits WHERE uid = $1 AND status = 'pending'", [uid]);
   const open = Number(rows[0]?.n ?? 0);
-  const maxOpen = rule.maxOpen(limits);
-  if (open >= maxOpen) throw tooManyOpen(kind, open, maxOpen);
+  const maxOpen = RULES.deposit.maxOpen(limits);
+  if (open >= maxOpen) throw tooManyOpen('deposit', open, maxOpen);
 }

@@ -42,3 +42,16 @@ test("an account's deposit or payout total that differs from its transfers is ca
     await t().db.query('UPDATE accounts SET deposited_cents = deposited_cents - 3, paid_out_cents = paid_out_cents - 4 WHERE id = $1', [id]);
   }
 });
+
+test("an investor's open-withdrawals count that differs from their pending and processing withdrawals is caught", async () => {
+  const { rows } = await t().db.query<{ id: string }>("SELECT id FROM users ORDER BY id LIMIT 1");
+  const uid = rows[0]!.id;
+  await t().db.query('INSERT INTO open_withdrawals (uid, n) VALUES ($1, 2) ON CONFLICT (uid) DO UPDATE SET n = open_withdrawals.n + 2', [uid]);
+  try {
+    const check = await checkLedger(t().db);
+    expect(check.openWithdrawalMismatches).toEqual([{ uid, stored: '2', counted: '0' }]);
+    expect(describeViolations(check)).toEqual([`investor ${uid}: open_withdrawals says 2 but 0 withdrawals are pending or processing`]);
+  } finally {
+    await t().db.query('UPDATE open_withdrawals SET n = n - 2 WHERE uid = $1', [uid]);
+  }
+});

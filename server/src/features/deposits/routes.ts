@@ -4,7 +4,7 @@ import { defineRoute, feature } from '../../http/define-route';
 import { forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
-import { checkRequestLimits } from '../../services/request-limits';
+import { checkDepositLimits } from '../../services/request-limits';
 import { approveDeposit, createDeposit, declineDeposit, listDeposits } from './service';
 
 export default feature(
@@ -12,7 +12,7 @@ export default feature(
     if (body.from !== auth.uid) throw forbidden('You can only deposit into your own account');
     const cents = usdToCents(body.amount);
     return idempotent(db, { uid: auth.uid, key: idempotencyKey, route: 'createDeposit', request: { body } }, async (q) => {
-      await checkRequestLimits(q, config.requestLimits, 'deposit', auth.uid, cents);
+      await checkDepositLimits(q, config.requestLimits, auth.uid, cents);
       return { data: await createDeposit(q, auth.uid, body.method, cents), message: 'Deposit initiated successfully!' };
     });
   }),

@@ -79,9 +79,12 @@ const DECISIONS = {
 } as const satisfies Record<string, Decision>;
 
 async function decide(q: Queryable, adminUid: string, id: string, decision: Decision): Promise<WithdrawalRow> {
+  // A withdrawal that is approved or declined is no longer open (migration 018's open_withdrawals).
   const r = await q.query<WithdrawalRow>(
     `WITH w AS (UPDATE withdrawals SET status = $2, decided_at = now(), decided_by = $3
-                WHERE id = $1 AND status = ANY($4::text[]) RETURNING *) ${select('w')}`,
+                WHERE id = $1 AND status = ANY($4::text[]) RETURNING *),
+     closed AS (UPDATE open_withdrawals o SET n = o.n - 1 FROM w WHERE o.uid = w.uid AND $2 IN ('approved', 'declined'))
+     ${select('w')}`,
     [id, decision.status, adminUid, decision.from],
   );
   return r.rows[0] ?? refuseTransition(q, 'withdrawals', id, 'Withdrawal', decision.status, decision.verb);
