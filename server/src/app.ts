@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,7 +28,8 @@ import { smtpTransport } from './mail/smtp';
 import type { Mailer } from './mail/mailer';
 import { diskStorage } from './storage/disk';
 import type { Storage } from './storage/storage';
-import { loggerOptions, OneLinePerRequest } from './logger';
+import { logDestination, loggerOptions, OneLinePerRequest } from './logger';
+import { securityHeaders } from './http/security-headers';
 import { seedDemo } from './seed/seed';
 
 export interface AppDeps {
@@ -47,7 +47,7 @@ export interface AppDeps {
 /** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logStream ? { ...loggerOptions(config.logLevel), stream: deps.logStream } : loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), stream: deps.logStream ?? logDestination() },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     registerJsonParser(app, config.bodyLimitBytes);
     registerErrorHandling(app);
 
-    await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
+    securityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
       methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
