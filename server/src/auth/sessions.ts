@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { USER_COLUMNS, type UserRow } from '../db/users';
+import type { ProfileFiguresRow } from '../db/figures';
 
 // Sessions and sign-in history (docs/security.md "Sessions"): one row per login's token, checked
 // on every request by every process; sign-ins of existing accounts, kept 90 days.
@@ -43,15 +44,31 @@ export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; u
   await q.query('INSERT INTO sign_ins (uid, ip, user_agent, success) VALUES ($1, $2, $3, $4)', [s.uid, s.ip, s.userAgent.slice(0, 500), s.success]);
 }
 
+/** An authenticated caller: their users row, and with `figures` their profile's figures (user_figures). */
+export interface SessionCaller {
+  user: UserRow;
+  figures: ProfileFiguresRow | undefined;
+}
+
+interface SessionQuery {
+  uid: string;
+  tokenHash: string;
+  sessionId: string | undefined;
+  idleHours: number;
+  /** Also read the caller's profile figures (user_figures, migration 018) in the same statement. */
+  figures: boolean;
+}
+
 /**
  * The caller of a request, read in one round trip: the users row of `uid`, unless the token's
  * session has ended (or the token itself was logged out before sessions existed). A session
  * unused for `idleHours` (0: never) ends now, as idle. Notes the session as seen when that is a
  * minute old (one small write a minute per session, not per request).
  */
-export async function sessionUser(q: Queryable, uid: string, tokenHash: string, sessionId: string | undefined, idleHours: number): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow & { ended: boolean; idle: boolean; stale: boolean }>(
-    `SELECT u.*,
+export async function sessionCaller(q: Queryable, s: SessionQuery): Promise<SessionCaller | undefined> {
+  const { uid, tokenHash, sessionId, idleHours } = s;
+  const { rows } = await q.query<UserRow & { ended: boolean; idle: boolean; stale: boolean; figures?: ProfileFiguresRow }>(
+    `SELECT u.*,${s.figures ? ' (SELECT to_jsonb(f) FROM user_figures(ARRAY[u.id]) f) AS figures,' : ''}
             EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $2) OR COALESCE(s.ended_at IS NOT NULL, false) AS ended,
             COALESCE($5 > 0 AND s.last_seen_at < now() - make_interval(hours => $5), false) AS idle,
             COALESCE(s.last_seen_at < now() - make_interval(secs => $4), false) AS stale
@@ -60,13 +77,13 @@ export async function sessionUser(q: Queryable, uid: string, tokenHash: string, 
   );
   const row = rows[0];
   if (!row || row.ended) return undefined;
-  const { ended: _ended, idle, stale, ...user } = row;
+  const { ended: _ended, idle, stale, figures, ...user } = row;
   if (idle) {
     await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'idle' WHERE id = $1 AND ended_at IS NULL", [sessionId]);
     return undefined;
   }
   if (stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
-  return user;
+  return { user, figures };
 }
 
 /** The user's sessions still open (not ended, expired or idle past `idleHours`), newest first. */

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
 import { tokenHash } from '../auth/revocations';
-import { sessionUser } from '../auth/sessions';
+import { sessionCaller } from '../auth/sessions';
 import type { UserRow } from '../db/users';
+import type { ProfileFiguresRow } from '../db/figures';
 import { AppError, forbidden, unauthorized } from '../errors';
 
 export interface AuthInfo {
@@ -15,6 +16,8 @@ export interface AuthInfo {
   exp: number;
   /** The token's session (its jti; docs/security.md "Sessions"). */
   sessionId: string | undefined;
+  /** The caller's profile figures, on a route that asks for them with its authentication (defineRoute's `callerFigures`). */
+  figures: ProfileFiguresRow | undefined;
 }
 
 /** The bearer token of a request, if it has one. */
@@ -31,12 +34,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * or ended by its owner from another session), 403
  * for the wrong role.
  */
-export async function authenticate(request: FastifyRequest, access: Exclude<Access, 'none'>): Promise<AuthInfo> {
+export async function authenticate(request: FastifyRequest, access: Exclude<Access, 'none'>, figures = false): Promise<AuthInfo> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const claims = request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token', 'INVALID_TOKEN');
-  const user = await sessionUser(request.server.db, claims.uid, tokenHash(token), claims.jti, request.server.config.sessionIdleHours);
+  const caller = await sessionCaller(request.server.db, { uid: claims.uid, tokenHash: tokenHash(token), sessionId: claims.jti, idleHours: request.server.config.sessionIdleHours, figures });
+  const user = caller?.user;
   if (!user || user.closed_at || user.token_version !== claims.tv || user.role !== claims.role) {
     throw new AppError(401, 'SESSION_REVOKED', 'Your session has ended, please log in again');
   }
@@ -46,5 +50,5 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !user.totp_secret) {
     throw new AppError(403, 'ADMIN_2FA_REQUIRED', 'Turn on two-factor authentication (Security) before making changes as an admin.');
   }
-  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti };
+  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti, figures: caller.figures };
 }

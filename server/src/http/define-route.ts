@@ -26,6 +26,11 @@ export interface RouteContext<N extends RouteName> {
   idempotencyKey: string | undefined;
 }
 
+export interface RouteOptions {
+  /** Read the caller's profile figures with the authentication, in the same statement (`auth.figures`). */
+  callerFigures?: boolean;
+}
+
 /** A Fastify plugin registering exactly one route of the contract. */
 export type RoutePlugin = FastifyPluginAsync & { routeName: RouteName };
 
@@ -59,7 +64,7 @@ function openApiSchema(name: RouteName): Record<string, unknown> {
  * table's status, and describes it in OpenAPI. `handler` returns the response body, which leaves
  * filtered by the response schema: only declared fields (response-filter.ts).
  */
-export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>): RoutePlugin {
+export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteContext<N>) => Promise<ResponseOf<N>>, options: RouteOptions = {}): RoutePlugin {
   const route = routes[name] as Routes[RouteName];
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     app.route({
@@ -68,7 +73,7 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
       schema: openApiSchema(name),
       // Before the body is read: an anonymous or wrong-role caller learns nothing about validation.
       onRequest: async (request) => {
-        request.auth = route.access === 'none' ? null : await authenticate(request, route.access);
+        request.auth = route.access === 'none' ? null : await authenticate(request, route.access, options.callerFigures);
       },
       handler: async (request, reply) => {
         const params = 'params' in route && route.params ? parsePart(route.params, request.params, 'params') : undefined;

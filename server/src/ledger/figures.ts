@@ -1,3 +1,4 @@
+import type { FiguresRow } from '../db/figures';
 import { dbUsd } from './money';
 
 /** The money figures of a user profile, all derived from the ledger (ledger.md "Derived figures"). USD. */
@@ -13,18 +14,6 @@ export interface UserFigures {
   totalDeposits: number;
   /** Sum of approved withdrawals */
   totalWithdrawals: number;
-}
-
-/** A row of the database's user_figures (migration 018): cents as text, for any number of users in one query. */
-export interface FiguresRow {
-  uid: string;
-  btc: string;
-  usdt: string;
-  eth: string;
-  sol: string;
-  earnings: string;
-  deposits: string;
-  withdrawals: string;
 }
 
 export function toFigures(r: FiguresRow): UserFigures {

@@ -2,7 +2,8 @@ import { coolingDown } from './payout-book';
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
-import { toFigures, type FiguresRow } from '../ledger/figures';
+import type { ProfileFiguresRow } from '../db/figures';
+import { toFigures } from '../ledger/figures';
 
 // What the API shows of a users row: an investor's profile (login, register, profile, admin list) or an admin's record.
 
@@ -14,9 +15,9 @@ export function adminRecord(row: UserRow): AdminRecord {
  * Profiles of investors, money figures from the ledger, copied traders from the join table, in the
  * rows' order; the figures and traders of all of them in one round trip (user_figures).
  */
-export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Promise<UserProfile[]> {
+export async function userProfiles(q: Queryable, rows: readonly UserRow[], known?: ProfileFiguresRow): Promise<UserProfile[]> {
   if (!rows.length) return [];
-  const figuresRows = (await q.query<FiguresRow & { copy_traders: string[] }>('SELECT * FROM user_figures($1)', [rows.map((r) => r.id)])).rows;
+  const figuresRows = known ? [known] : (await q.query<ProfileFiguresRow>('SELECT * FROM user_figures($1)', [rows.map((r) => r.id)])).rows;
   const figures = new Map(figuresRows.map((r) => [r.uid, toFigures(r)]));
   const copyMap = new Map(figuresRows.map((r) => [r.uid, r.copy_traders]));
   return rows.map((row) => {
@@ -57,8 +58,9 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[]): Prom
   });
 }
 
-export async function userProfile(q: Queryable, row: UserRow): Promise<UserProfile> {
-  const [profile] = await userProfiles(q, [row]);
+/** One investor's profile; `figures` when authentication already read them (GET /user/profile). */
+export async function userProfile(q: Queryable, row: UserRow, figures?: ProfileFiguresRow): Promise<UserProfile> {
+  const [profile] = await userProfiles(q, [row], figures);
   if (!profile) throw new Error('profile mapping lost a row');
   return profile;
 }

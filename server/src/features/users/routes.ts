@@ -49,8 +49,9 @@ async function openInvestor(q: Queryable, uid: string): Promise<UserRow> {
 }
 
 export default feature(
-  // access 'user': authenticate already read this investor's row (open, role user) in this request.
-  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user) })),
+  // access 'user': authenticate already read this investor's row (open, role user) and, in the
+  // same statement, their figures: the whole profile is one round trip.
+  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user, auth.figures) }), { callerFigures: true }),
 
   defineRoute('updateProfile', async ({ auth, body, db, request }) => {
     const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && body[k] !== undefined);
