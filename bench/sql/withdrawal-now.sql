@@ -1,7 +1,8 @@
 -- The statements POST /api/withdrawal sends today (server/src/auth/sessions.ts, migration 018's
 -- withdrawal_request), as a pgbench script: what PostgreSQL alone can do with that shape. Run on a
 -- database the server migrated and funded (a bench run kept alive, or halcyon's own):
---   pgbench -n -c 10 -j 2 -T 15 -f bench/sql/withdrawal-now.sql <url>
+--   pgbench -n -M prepared -c 10 -j 2 -T 15 -f bench/sql/withdrawal-now.sql <url>
+-- (-M prepared: the variables are parameters, and plans are kept, as the server's named statements are)
 -- The first line picks a random investor (extra work the server does not do); the open-request cap
 -- is set out of reach, as the bench's server runs.
 \set n random(0, 19)
@@ -9,6 +10,6 @@ SELECT id AS uid, md5(random()::text) AS k FROM users WHERE role = 'user' ORDER 
 SELECT u.*, EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = 'h') OR COALESCE(s.ended_at IS NOT NULL, false) AS ended,
        COALESCE(72 > 0 AND s.last_seen_at < now() - make_interval(hours => 72), false) AS idle,
        COALESCE(s.last_seen_at < now() - make_interval(secs => 60), false) AS stale
-  FROM (SELECT * FROM users WHERE id = ':uid') u LEFT JOIN sessions s ON s.id = 'bench';
-SELECT withdrawal_request(':uid', 'usdt', 'usdt', 'x', 1, 1000000000, 'Withdrawal requested (usdt)', ':k', 'h', 'c', 24, 5,
+  FROM (SELECT * FROM users WHERE id = :uid) u LEFT JOIN sessions s ON s.id = 'bench';
+SELECT withdrawal_request(:uid, 'usdt', 'usdt', 'x', 1, 1000000000, 'Withdrawal requested (usdt)', :k, 'h', 'c', 24, 5,
                           md5(random()::text), now() + interval '7 days', md5(random()::text), 'Halcyon: withdrawal requested', 'body');
