@@ -1,9 +1,13 @@
--- GET /api/user/profile's four queries (authenticate, openInvestor, figures, copy traders) as a
--- pgbench script; compare `-M extended` (what node-pg does: parse + plan every time) with
--- `-M prepared` on a database with history: pgbench -n -M prepared -c 10 -j 2 -T 8 -f … <url>
+-- GET /api/user/profile's one statement (server/src/auth/sessions.ts sessionCaller with the caller's
+-- figures, migration 018's user_figures) as a pgbench script: what PostgreSQL alone does per
+-- profile read. On a database the server migrated, with investors:
+--   pgbench -n -M prepared -c 10 -j 2 -T 8 -f bench/sql/profile-reads.sql <url>
+-- (-M prepared: the variable is a parameter and the plan is kept, as with the server's named
+-- statements; the first line picks a random investor, extra work the server does not do).
 \set n random(0, 99)
 SELECT id AS uid FROM users WHERE role = 'user' ORDER BY id OFFSET :n LIMIT 1 \gset
-SELECT role, token_version, closed_at FROM users WHERE id = :uid;
-SELECT * FROM users WHERE id = :uid;
-WITH ids AS (SELECT DISTINCT unnest(ARRAY[:uid]::text[]::text[]) AS uid), acc AS ( SELECT owner AS uid, SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'btc') AS btc, SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'usdt') AS usdt, SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'eth') AS eth, SUM(balance) FILTER (WHERE kind = 'available' AND asset = 'sol') AS sol, SUM(balance) FILTER (WHERE kind = 'earnings') AS earnings FROM accounts WHERE owner = ANY(ARRAY[:uid]::text[]::text[]) AND kind IN ('available', 'earnings') GROUP BY owner ), dep AS (SELECT uid, SUM(amount_cents) AS total FROM deposits WHERE status = 'approved' AND uid = ANY(ARRAY[:uid]::text[]::text[]) GROUP BY uid), wd AS (SELECT uid, SUM(amount_cents) AS total FROM withdrawals WHERE status = 'approved' AND uid = ANY(ARRAY[:uid]::text[]::text[]) GROUP BY uid) SELECT ids.uid, COALESCE(acc.btc, 0)::text AS btc, COALESCE(acc.usdt, 0)::text AS usdt, COALESCE(acc.eth, 0)::text AS eth, COALESCE(acc.sol, 0)::text AS sol, COALESCE(acc.earnings, 0)::text AS earnings, COALESCE(dep.total, 0)::text AS deposits, COALESCE(wd.total, 0)::text AS withdrawals FROM ids LEFT JOIN acc ON acc.uid = ids.uid LEFT JOIN dep ON dep.uid = ids.uid LEFT JOIN wd ON wd.uid = ids.uid;
-SELECT user_id, trader_id FROM user_copy_traders WHERE user_id = ANY(ARRAY[:uid]::text[]) ORDER BY created_at, trader_id;
+SELECT u.*, (SELECT to_jsonb(f) FROM user_figures(ARRAY[u.id]) f) AS figures,
+       EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = 'h') OR COALESCE(s.ended_at IS NOT NULL, false) AS ended,
+       COALESCE(72 > 0 AND s.last_seen_at < now() - make_interval(hours => 72), false) AS idle,
+       COALESCE(s.last_seen_at < now() - make_interval(secs => 60), false) AS stale
+  FROM (SELECT * FROM users WHERE id = :uid) u LEFT JOIN sessions s ON s.id = 'bench';
