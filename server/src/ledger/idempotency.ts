@@ -151,37 +151,41 @@ export async function idempotentStatement<R, T>(
   const claim = randomUUID();
   const presentStored = (stored: unknown) => present((stored as { record: R }).record);
   let claimed = false;
+  // The check or the move failed: a refusal is the key's first answer; anything else frees the key.
+  // (Answers already stored under the key, 409 and 422 leave as they are.)
+  const fail = async (error: unknown): Promise<never> => {
+    if (error instanceof AppError && error.status < 500) await recordRefusal(db, scope, key, hash, claim, error).catch(() => undefined);
+    else if (claimed) await db.query('DELETE FROM idempotency_keys WHERE uid = $1 AND key = $2 AND claim = $3', [scope.uid, key, claim]).catch(() => undefined);
+    throw error;
+  };
+  if (scope.beforeSpends) {
+    const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
+    if (replay) return presentStored(replay);
+    claimed = true;
+  }
   try {
-    if (scope.beforeSpends) {
-      const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
-      if (replay) return presentStored(replay);
-      claimed = true;
-    }
-    try {
-      await scope.before?.();
-    } catch (error) {
-      if (claimed || !(error instanceof AppError)) throw error;
+    await scope.before?.();
+  } catch (error) {
+    if (!claimed && error instanceof AppError) {
       // A reading check refused: an earlier answer under this key still wins over it.
       const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
       if (replay) return presentStored(replay);
       claimed = true;
-      throw error;
     }
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const answer = await call(db, { key, hash, claim, ttlHours: KEY_TTL_HOURS, staleMinutes: STALE_CLAIM_MINUTES });
-      if (answer.claimed) return present(answer.record);
-      // Swept while we asked: try to take it again.
-      if (answer.key) return presentStored(storedAnswer(answer.key, hash));
-    }
-    throw inFlight();
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500 && !['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_FLIGHT'].includes(error.code)) {
-      await recordRefusal(db, scope, key, hash, claim, error).catch(() => undefined);
-    } else if (claimed) {
-      await db.query('DELETE FROM idempotency_keys WHERE uid = $1 AND key = $2 AND claim = $3', [scope.uid, key, claim]).catch(() => undefined);
-    }
-    throw error;
+    return fail(error);
   }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let answer: StatementAnswer<R>;
+    try {
+      answer = await call(db, { key, hash, claim, ttlHours: KEY_TTL_HOURS, staleMinutes: STALE_CLAIM_MINUTES });
+    } catch (error) {
+      return fail(error);
+    }
+    if (answer.claimed) return present(answer.record);
+    if (answer.key) return presentStored(storedAnswer(answer.key, hash));
+    // Swept while we asked: try to take it again.
+  }
+  throw inFlight();
 }
 
 /**

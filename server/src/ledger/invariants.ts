@@ -35,31 +35,25 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   const unbalanced = await q.query<{ asset: string; sum: string }>(
     'SELECT asset, SUM(balance)::text AS sum FROM accounts GROUP BY asset HAVING SUM(balance) <> 0',
   );
-  const drifted = await q.query<{ id: string; balance: string; fromTransfers: string }>(
-    `SELECT a.id, a.balance::text AS balance, COALESCE(m.net, 0)::text AS "fromTransfers"
-     FROM accounts a
-     LEFT JOIN (
-       SELECT account, SUM(delta) AS net FROM (
-         SELECT credit_account AS account, amount_cents AS delta FROM transfers
-         UNION ALL
-         SELECT debit_account, -amount_cents FROM transfers
-       ) moves GROUP BY account
-     ) m ON m.account = a.id
-     WHERE a.balance <> COALESCE(m.net, 0)`,
-  );
-  const figures = await q.query<{ id: string; deposited: string; paidOut: string; deposits: string; payouts: string }>(
-    `SELECT a.id, a.deposited_cents::text AS deposited, a.paid_out_cents::text AS "paidOut",
+  // One pass over the transfers for each account's balance and its deposit / payout totals.
+  const accountRows = await q.query<{ id: string; balance: string; fromTransfers: string; deposited: string; paidOut: string; deposits: string; payouts: string }>(
+    `SELECT a.id, a.balance::text AS balance, COALESCE(m.net, 0)::text AS "fromTransfers",
+            a.deposited_cents::text AS deposited, a.paid_out_cents::text AS "paidOut",
             COALESCE(m.deposits, 0)::text AS deposits, COALESCE(m.payouts, 0)::text AS payouts
      FROM accounts a
      LEFT JOIN (
-       SELECT account, SUM(deposit) AS deposits, SUM(payout) AS payouts FROM (
-         SELECT credit_account AS account, amount_cents AS deposit, 0 AS payout FROM transfers WHERE kind = 'deposit'
+       SELECT account, SUM(delta) AS net, SUM(deposit) AS deposits, SUM(payout) AS payouts FROM (
+         SELECT credit_account AS account, amount_cents AS delta, CASE WHEN kind = 'deposit' THEN amount_cents ELSE 0 END AS deposit, 0 AS payout FROM transfers
          UNION ALL
-         SELECT debit_account, 0, amount_cents FROM transfers WHERE kind = 'withdrawal_payout'
+         SELECT debit_account, -amount_cents, 0, CASE WHEN kind = 'withdrawal_payout' THEN amount_cents ELSE 0 END FROM transfers
        ) moves GROUP BY account
      ) m ON m.account = a.id
-     WHERE a.deposited_cents <> COALESCE(m.deposits, 0) OR a.paid_out_cents <> COALESCE(m.payouts, 0)`,
+     WHERE a.balance <> COALESCE(m.net, 0) OR a.deposited_cents <> COALESCE(m.deposits, 0) OR a.paid_out_cents <> COALESCE(m.payouts, 0)`,
   );
+  const drifted = accountRows.rows.filter((r) => r.balance !== r.fromTransfers).map(({ id, balance, fromTransfers }) => ({ id, balance, fromTransfers }));
+  const figures = accountRows.rows
+    .filter((r) => r.deposited !== r.deposits || r.paidOut !== r.payouts)
+    .map(({ id, deposited, paidOut, deposits, payouts }) => ({ id, deposited, paidOut, deposits, payouts }));
   const negative = await q.query<{ id: string; balance: string }>(
     'SELECT id, balance::text AS balance FROM accounts WHERE owner IS NOT NULL AND balance < 0',
   );
@@ -111,8 +105,8 @@ export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
   const count = await q.query<{ n: string }>('SELECT COUNT(*)::text AS n FROM transfers');
   return {
     unbalancedAssets: unbalanced.rows,
-    driftedAccounts: drifted.rows,
-    figureMismatches: figures.rows,
+    driftedAccounts: drifted,
+    figureMismatches: figures,
     negativeUserAccounts: negative.rows,
     reservationMismatches: reserved.rows,
     openWithdrawalMismatches: open.rows,

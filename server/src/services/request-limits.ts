@@ -6,28 +6,29 @@ import { centsToUsd } from '../ledger/money';
 
 type Limits = Config['requestLimits'];
 
-/** Per kind of request, its configured limits. */
-const RULES = {
-  deposit: { maxOpen: (l: Limits) => l.maxPendingDeposits, maxUsd: (l: Limits) => l.maxDepositUsd },
-  withdrawal: { maxOpen: (l: Limits) => l.maxPendingWithdrawals, maxUsd: (l: Limits) => l.maxWithdrawalUsd },
+/** Per kind of request, the largest amount one request may ask for (USD). */
+const MAX_USD = {
+  deposit: (l: Limits) => l.maxDepositUsd,
+  withdrawal: (l: Limits) => l.maxWithdrawalUsd,
 } as const;
+type RequestKind = keyof typeof MAX_USD;
 
 /** 422 AMOUNT_ABOVE_MAXIMUM over MAX_DEPOSIT_USD / MAX_WITHDRAWAL_USD. */
-export function checkRequestAmount(limits: Limits, kind: keyof typeof RULES, amountCents: number): void {
-  const maxUsd = RULES[kind].maxUsd(limits);
+export function checkRequestAmount(limits: Limits, kind: RequestKind, amountCents: number): void {
+  const maxUsd = MAX_USD[kind](limits);
   if (amountCents > maxUsd * 100) {
     throw unprocessable(`amount: ${centsToUsd(amountCents)} USD is above the maximum of ${maxUsd} USD per ${kind} request`, 'AMOUNT_ABOVE_MAXIMUM');
   }
 }
 
-const tooManyOpen = (kind: keyof typeof RULES, open: number, maxOpen: number) =>
+const tooManyOpen = (kind: RequestKind, open: number, maxOpen: number) =>
   unprocessable(
     `You have ${open} pending ${kind} requests (at most ${maxOpen} at a time); wait for them to be reviewed before making another`,
     'TOO_MANY_PENDING',
   );
 
 /** 422 TOO_MANY_PENDING for a money function's HL003 refusal (migration 018; DETAIL: the open count); undefined for any other error. */
-export function openRequestsRefusal(error: unknown, kind: keyof typeof RULES, maxOpen: number): AppError | undefined {
+export function openRequestsRefusal(error: unknown, kind: RequestKind, maxOpen: number): AppError | undefined {
   const e = error as { code?: unknown; detail?: unknown } | null;
   if (e?.code !== 'HL003') return undefined;
   return tooManyOpen(kind, Number(e.detail), maxOpen);
@@ -46,6 +47,6 @@ export async function checkDepositLimits(q: Queryable, limits: Limits, uid: stri
   await lockUserRow(q, uid);
   const { rows } = await q.query<{ n: string }>("SELECT count(*) AS n FROM deposits WHERE uid = $1 AND status = 'pending'", [uid]);
   const open = Number(rows[0]?.n ?? 0);
-  const maxOpen = RULES.deposit.maxOpen(limits);
+  const maxOpen = limits.maxPendingDeposits;
   if (open >= maxOpen) throw tooManyOpen('deposit', open, maxOpen);
 }
