@@ -10,6 +10,9 @@ const int = (min: number, max: number) =>
 const url = z.url({ error: 'must be a URL' });
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** Connections per process that pipeline single statements (db/pipelined-lanes.ts), besides the pool. */
+export const DEFAULT_PIPELINE_LANES = 2;
+
 /** Every environment variable the server reads, with its default. Documented in docs/server.md. */
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8080),
@@ -17,6 +20,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })),
   DB_POOL_SIZE: int(1, 500).default(10),
+  DB_PIPELINE_LANES: int(0, 16).default(DEFAULT_PIPELINE_LANES),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
   // The rule every new password meets (length and not guessable), so the first admin is no weak spot.
   ADMIN_PASSWORD: optional(newPassword),
@@ -77,6 +81,8 @@ export interface Config {
   /** Tests only: one PostgreSQL schema per test file. */
   databaseSchema: string | undefined;
   dbPoolSize: number;
+  /** Connections pipelining single statements, besides the pool (db/pipelined-lanes.ts); 0: none. */
+  dbPipelineLanes: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   adminRegistration: 'invite' | 'open';
@@ -171,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseSchema: undefined,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPipelineLanes: e.DB_PIPELINE_LANES,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     adminRegistration: e.ADMIN_REGISTRATION,

@@ -8,7 +8,7 @@ import { callApi, type ApiReply, type ApiRequest } from '@halcyon/test-kit';
 import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
 import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { DEFAULT_PIPELINE_LANES, loadConfig, type Config } from '../src/config';
 import { migrateDb } from '../src/db';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
@@ -83,7 +83,7 @@ async function openTestDb(): Promise<{ db: Db; schema?: string; drop(): Promise<
   const admin = openPostgres({ url, poolSize: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   await admin.close();
-  const db = openPostgres({ url, poolSize: 20, schema });
+  const db = openPostgres({ url, poolSize: 20, pipelineLanes: DEFAULT_PIPELINE_LANES, schema });
   return {
     db,
     schema,

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { openLanes } from './pipelined-lanes';
 import { isStalePreparedStatement, statementNamer } from './statement-names';
 import type { Db, ScriptResult, TxQueryable } from './types';
 
@@ -18,31 +19,50 @@ const types = {
 export interface PostgresOptions {
   url: string;
   poolSize: number;
+  /** Connections that pipeline single statements (pipelined-lanes.ts); 0 (default): every statement takes a pool connection. */
+  pipelineLanes?: number;
+  /** How long a statement on a lane waits for a row lock; default LANE_LOCK_TIMEOUT_MS (tests shorten it). */
+  laneLockTimeoutMs?: number;
   /** Schema put first on the search_path of every connection (tests: one schema per file). */
   schema?: string | undefined;
 }
 
+/** Statements in flight on a lane before the next one takes a pool connection instead. */
+const LANE_DEPTH = 8;
+/** A statement on a lane waits at most this long for a row lock (pipelined-lanes.ts). */
+const LANE_LOCK_TIMEOUT_MS = 5_000;
+
 export function openPostgres(options: PostgresOptions): Db {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize,
-    types,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  const client = { connectionString: options.url, types, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) };
+  const pool = new pg.Pool({ ...client, max: options.poolSize });
+  const lanes = openLanes({ count: options.pipelineLanes ?? 0, depth: LANE_DEPTH, client, lockTimeoutMs: options.laneLockTimeoutMs ?? LANE_LOCK_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   // Parameterized queries (always one statement) run as named prepared statements: parsing and
   // planning once per connection instead of per execution (bench/RESULTS.md: +5–51 % throughput).
   // Parameterless calls stay unnamed: `exec` and some `query` calls carry several statements.
   const nameOf = statementNamer();
-  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
+  const run = async <T>(client: pg.Pool | pg.ClientBase, sql: string, params?: unknown[]) => {
     const name = params ? nameOf(sql) : undefined;
     const r = name ? await client.query({ name, text: sql, values: params }) : await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
   return {
     kind: 'postgres',
-    query: <T>(sql: string, params?: unknown[]) => run<T>(pool, sql, params),
+    // A single parameterized statement goes on a lane when one has room; the rest take the pool.
+    async query<T>(sql: string, params?: unknown[]) {
+      const lane = params ? lanes.acquire() : undefined;
+      if (!lane) return run<T>(pool, sql, params);
+      let stale = false;
+      try {
+        return await run<T>(lane.client, sql, params);
+      } catch (error) {
+        stale = isStalePreparedStatement(error);
+        throw error;
+      } finally {
+        lane.release(stale);
+      }
+    },
     exec: async (sql: string) => lastRows(await pool.query(sql)),
     async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -64,7 +84,10 @@ export function openPostgres(options: PostgresOptions): Db {
         client.release(stale);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await lanes.close();
+      await pool.end();
+    },
   };
 }
 

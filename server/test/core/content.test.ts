@@ -13,6 +13,8 @@ describe('uploads', () => {
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/png');
     expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(media.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await media.arrayBuffer()).equals(PNG)).toBe(true);
   });
 

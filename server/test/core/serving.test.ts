@@ -101,8 +101,8 @@ describe('static serving', () => {
 });
 
 describe('headers', () => {
-  test('security headers, with a CSP that allows the market widgets and nothing foreign otherwise', async () => {
-    const res = await t().fetch('/api/health');
+  test('pages: security headers, with a CSP that allows the market widgets and nothing foreign otherwise', async () => {
+    const res = await t().fetch('/user/main');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -112,6 +112,21 @@ describe('headers', () => {
     expect(csp).toContain("object-src 'none'");
     // Plain-http deployments (localhost, CI) must keep working.
     expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  test('API answers: never stored, nothing in them may load or be framed', async () => {
+    for (const path of ['/api/health', '/api/user/profile', '/api/no-such-route']) {
+      const res = await t().fetch(path);
+      expect({ path, cache: res.headers.get('cache-control'), csp: res.headers.get('content-security-policy'), frame: res.headers.get('x-frame-options') }).toEqual({
+        path,
+        cache: 'no-store',
+        csp: "default-src 'none'; frame-ancestors 'none'",
+        frame: 'DENY',
+      });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
   });
 
   test('CORS answers configured origins only', async () => {
