@@ -48,7 +48,14 @@ function moneyMix(adminToken: string, investors: Investor[], pending: DepositRec
   return { setupRequest, counts };
 }
 
-export async function runMoneyMoves(o: MoneyOptions): Promise<{ result: MoneyResult; investors: Investor[] }> {
+/** Investors registered and funded, pending deposits filed: loads of money moves on them, one after another. */
+export interface MoneyMoves {
+  investors: Investor[];
+  /** One load of `seconds`; the mix goes on where the last load stopped. */
+  load(seconds: number): Promise<MoneyResult>;
+}
+
+export async function prepareMoneyMoves(o: Omit<MoneyOptions, 'seconds'> & { totalSeconds: number }): Promise<MoneyMoves> {
   const log = o.log ?? (() => undefined);
   const adminToken = await loginAdmin(o.base);
   log(`  registering ${o.users} investors…`);
@@ -56,16 +63,27 @@ export async function runMoneyMoves(o: MoneyOptions): Promise<{ result: MoneyRes
   log('  funding them…');
   await fundInvestors(o.base, adminToken, investors, 1_000_000);
   // Enough pending deposits for ~100 approvals/s; beyond that the mix turns to withdrawals.
-  const poolSize = o.seconds * 100;
+  const poolSize = o.totalSeconds * 100;
   log(`  creating ${poolSize} pending deposits…`);
   const pending = await createPendingDeposits(o.base, investors, poolSize);
   const mix = moneyMix(adminToken, investors, pending);
-  log(`  load: ${o.clients} connections for ${o.seconds} s…`);
-  const result = await load({
-    url: o.base,
-    connections: o.clients,
-    duration: o.seconds,
-    requests: [{ method: 'POST', path: '/api/withdrawal', setupRequest: mix.setupRequest }],
-  });
-  return { result: { ...result, ...mix.counts }, investors };
+  return {
+    investors,
+    async load(seconds) {
+      const before = { ...mix.counts };
+      log(`  load: ${o.clients} connections for ${seconds} s…`);
+      const result = await load({
+        url: o.base,
+        connections: o.clients,
+        duration: seconds,
+        requests: [{ method: 'POST', path: '/api/withdrawal', setupRequest: mix.setupRequest }],
+      });
+      return { ...result, approvals: mix.counts.approvals - before.approvals, withdrawals: mix.counts.withdrawals - before.withdrawals };
+    },
+  };
+}
+
+export async function runMoneyMoves(o: MoneyOptions): Promise<{ result: MoneyResult; investors: Investor[] }> {
+  const moves = await prepareMoneyMoves({ ...o, totalSeconds: o.seconds });
+  return { result: await moves.load(o.seconds), investors: moves.investors };
 }

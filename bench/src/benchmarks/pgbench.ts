@@ -27,7 +27,15 @@ export function parseTps(output: string): number {
   return Number(m[1]);
 }
 
-export async function runPgbench(opts: { adminUrl: string; clients: number; seconds: number; repeats: number }): Promise<PgbenchResult> {
+/** pgbench on its own scratch database, initialized once, for runs interleaved with other loads. */
+export interface PgbenchSession {
+  scale: number;
+  /** One run of `seconds`: its tps. */
+  run(seconds: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openPgbench(opts: { adminUrl: string; clients: number }): Promise<PgbenchSession> {
   // TPC-B's rule: the scale (branches) is at least the client count, else clients queue on rows.
   const scale = opts.clients;
   await run('pgbench', ['--version']).catch((error: unknown) => {
@@ -36,13 +44,27 @@ export async function runPgbench(opts: { adminUrl: string; clients: number; seco
   const db = await createScratchDb(opts.adminUrl, 'halcyon_pgbench');
   try {
     await run('pgbench', ['-i', '-q', '-s', String(scale), db.url], { maxBuffer: 1 << 24 });
-    const runs: number[] = [];
-    for (let i = 0; i < opts.repeats; i++) {
-      const { stdout } = await run('pgbench', ['-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), db.url], { maxBuffer: 1 << 24 });
-      runs.push(parseTps(stdout));
-    }
-    return { runs, median: median(runs), scale, clients: opts.clients, seconds: opts.seconds };
-  } finally {
+  } catch (error) {
     await db.drop();
+    throw error;
+  }
+  return {
+    scale,
+    async run(seconds) {
+      const { stdout } = await run('pgbench', ['-c', String(opts.clients), '-j', '2', '-T', String(seconds), db.url], { maxBuffer: 1 << 24 });
+      return parseTps(stdout);
+    },
+    close: () => db.drop(),
+  };
+}
+
+export async function runPgbench(opts: { adminUrl: string; clients: number; seconds: number; repeats: number }): Promise<PgbenchResult> {
+  const session = await openPgbench(opts);
+  try {
+    const runs: number[] = [];
+    for (let i = 0; i < opts.repeats; i++) runs.push(await session.run(opts.seconds));
+    return { runs, median: median(runs), scale: session.scale, clients: opts.clients, seconds: opts.seconds };
+  } finally {
+    await session.close();
   }
 }
