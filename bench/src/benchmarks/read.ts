@@ -9,7 +9,7 @@ import { freePort } from '@halcyon/test-kit';
 import type { Investor } from '../lib/fixtures';
 import { median } from './pgbench';
 
-export interface ReadPair {
+interface ReadPair {
   profile: LoadResult;
   helloDb: LoadResult;
 }

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Sheet): never stored by a browser or proxy (profiles, balances, addresses), nothing in it may
  * load, run or be framed, HTTPS only, no MIME sniffing, no referrer.
  */
-export const API_HEADERS: Readonly<Record<string, string>> = {
+const API_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
