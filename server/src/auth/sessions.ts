@@ -55,7 +55,7 @@ interface SessionQuery {
   tokenHash: string;
   sessionId: string | undefined;
   idleHours: number;
-  /** Also read the caller's profile figures (user_figures, migration 018) in the same statement. */
+  /** Also read the caller's profile figures (user_figures, migration 019) in the same statement. */
   figures: boolean;
 }
 

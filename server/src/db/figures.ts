@@ -1,6 +1,6 @@
-// Rows of the database's user_figures (migration 018), read by authentication and by profiles.
+// Rows of the database's user_figures (migration 019), read by authentication and by profiles.
 
-/** A row of the database's user_figures (migration 018): cents as text, for any number of users in one query. */
+/** A row of the database's user_figures (migration 019): cents as text, for any number of users in one query. */
 export interface FiguresRow {
   uid: string;
   btc: string;

@@ -33,9 +33,9 @@ const LANE_DEPTH = 8;
 const LANE_LOCK_TIMEOUT_MS = 5_000;
 
 export function openPostgres(options: PostgresOptions): Db {
-  const client = { connectionString: options.url, types, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) };
-  const pool = new pg.Pool({ ...client, max: options.poolSize });
-  const lanes = openLanes({ count: options.pipelineLanes ?? 0, depth: LANE_DEPTH, client, lockTimeoutMs: options.laneLockTimeoutMs ?? LANE_LOCK_TIMEOUT_MS });
+  const connection = { connectionString: options.url, types, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize });
+  const lanes = openLanes({ count: options.pipelineLanes ?? 0, depth: LANE_DEPTH, client: connection, lockTimeoutMs: options.laneLockTimeoutMs ?? LANE_LOCK_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   // Parameterized queries (always one statement) run as named prepared statements: parsing and
