@@ -15,6 +15,10 @@ const exists = async (name: string): Promise<boolean> => {
 // one the whole file is reported as skipped (under CI=true the first test fails instead).
 const reachable = async () => scratchDbOrSkip('halcyon_testkit', 'the scratch-db tests');
 
+// CREATE and DROP DATABASE write and sync a whole template database: well under a second here, but
+// CI's fresh machine once needed more than jest's default 5 s (stop 23).
+jest.setTimeout(60_000);
+
 test('creates a fresh database, hands out its URL, and drops it WITH (FORCE) even while a client is connected', async () => {
   const got = await reachable();
   if ('skip' in got) return console.warn(got.skip);
