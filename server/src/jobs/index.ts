@@ -11,10 +11,12 @@ import { sweepUnreferencedUploads } from './uploads';
 /** Investments settled per maturity job; a full batch queues the next one at once (catch-up). */
 const MATURITY_BATCH = 1000;
 
-/** A periodic sweep: one waiting and one running job at most; a failure is retried at the next period. */
+/**
+ * A periodic sweep: one job per period; a failure is retried at the next period. Each is safe to
+ * run in two processes at once (row locks with SKIP LOCKED, compare-and-set, the seal's advisory lock).
+ */
 const sweep = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
   name,
-  policy: 'stately',
   retryLimit: 0,
   retryDelaySeconds: 1,
   retryBackoff: false,
@@ -62,7 +64,6 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
   if (mailTransport) {
     jobs.define<MailJob>({
       name: MAIL_JOB,
-      policy: 'standard',
       retryLimit: config.jobs.mailRetryLimit,
       retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
       retryBackoff: true,

@@ -6,11 +6,6 @@ import { every, type Periodic } from './scheduler';
 /** A kind of background work: its queue's rules and what one job does (docs/server.md "Jobs"). */
 export interface JobKind<T extends object = object> {
   name: string;
-  /**
-   * 'stately': at most one job waiting and one running, however many processes ask (the periodic
-   * sweeps: every process ticks, one job runs). 'standard': one job per send (a mail).
-   */
-  policy: 'standard' | 'stately';
   /** Retries after a failure, each after `retryDelaySeconds` (doubled each time with backoff). */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -97,7 +92,9 @@ export class JobQueue {
     for (const kind of this.kinds.values()) {
       const rules = {
         name: kind.name,
-        policy: kind.policy,
+        // Not 'stately' (one running job per kind): a job left active by a killed process would hold
+        // up every later run until it expires. Periodic runs are one per period instead (repeat).
+        policy: 'standard' as const,
         retryLimit: kind.retryLimit,
         retryDelay: kind.retryDelaySeconds,
         retryBackoff: kind.retryBackoff,
@@ -114,14 +111,17 @@ export class JobQueue {
 
   /**
    * Asks for a run of `name` now and every `intervalMs` (0: now only); resolves once the first ask
-   * is stored. Every process asks; the queue's 'stately' policy keeps one waiting job, so one
-   * process runs it per period.
+   * is stored. Every process asks, but a period (whole seconds, counted from the epoch) holds one
+   * job at most (pg-boss `singletonSeconds`), so one process runs it per period. A run cut off by
+   * a crash stays active until it expires, and the next period's job runs regardless; the kinds
+   * are safe to run side by side (docs/server.md "Jobs").
    */
   async repeat(name: string, intervalMs: number): Promise<void> {
+    const perPeriod = intervalMs > 0 ? { singletonSeconds: Math.ceil(intervalMs / 1000) } : {};
     const ticker = every(
       intervalMs,
       async () => {
-        await this.boss.send(name, {});
+        await this.boss.send(name, {}, perPeriod);
       },
       (error) => this.options.log.error({ job: name, err: error }, 'could not queue a periodic job'),
     );
