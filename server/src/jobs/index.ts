@@ -12,10 +12,11 @@ import { sweepUnreferencedUploads } from './uploads';
 const MATURITY_BATCH = 1000;
 
 /**
- * A periodic sweep: one job per period; a failure is retried at the next period. Each is safe to
- * run in two processes at once (row locks with SKIP LOCKED, compare-and-set, the seal's advisory lock).
+ * A periodic kind (maturity, the seal, the sweeps): one job per period; a failure is retried at
+ * the next period. Each is safe to run in two processes at once (row locks with SKIP LOCKED,
+ * compare-and-set, the seal's advisory lock).
  */
-const sweep = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
+export const periodicKind = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
   name,
   retryLimit: 0,
   retryDelaySeconds: 1,
@@ -34,29 +35,29 @@ export const PERIODIC_JOBS = ['maturity', 'idempotency-sweep', 'history-sweep', 
 export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null): void {
   const { db, config, jobs, log, storage } = app;
   jobs.define(
-    sweep('maturity', 300, async () => {
+    periodicKind('maturity', 300, async () => {
       const settled = await runMaturity(db, MATURITY_BATCH);
       if (settled.length) log.info({ job: 'maturity', settled: settled.length }, 'matured investments settled');
       if (settled.length === MATURITY_BATCH) await jobs.send('maturity', {});
     }),
   );
   jobs.define(
-    sweep('idempotency-sweep', 300, async () => {
+    periodicKind('idempotency-sweep', 300, async () => {
       await sweepIdempotencyKeys(db);
     }),
   );
   jobs.define(
-    sweep('history-sweep', 300, async () => {
+    periodicKind('history-sweep', 300, async () => {
       await sweepSecurityHistory(db);
     }),
   );
   jobs.define(
-    sweep('ledger-seal', 300, async () => {
+    periodicKind('ledger-seal', 300, async () => {
       await sealLedger(db);
     }),
   );
   jobs.define(
-    sweep('upload-sweep', 900, async () => {
+    periodicKind('upload-sweep', 900, async () => {
       const removed = await sweepUnreferencedUploads(db, storage, config.uploadGraceHours);
       if (removed.length) log.info({ job: 'uploads', removed: removed.length }, 'unreferenced uploads removed');
     }),

@@ -1,4 +1,5 @@
 import { buildApp } from '../../src/app';
+import { periodicKind } from '../../src/jobs';
 import { JobQueue } from '../../src/jobs/queue';
 import type { MailMessage } from '../../src/mail/mailer';
 import { setupTestServer } from '../harness';
@@ -107,17 +108,12 @@ describe('periodic jobs across processes', () => {
     const queues = [0, 1].map(() => new JobQueue(t().db, { schema, pollIntervalMs: 500, log: t().app.log }));
     let runs = 0;
     for (const q of queues) {
-      q.define({
-        name: 'per-period-test',
-        retryLimit: 0,
-        retryDelaySeconds: 1,
-        retryBackoff: false,
-        expireInSeconds: 60,
-        async run() {
+      q.define(
+        periodicKind('per-period-test', 60, async () => {
           runs++;
           await new Promise((r) => setTimeout(r, 150));
-        },
-      });
+        }),
+      );
     }
     try {
       for (const q of queues) await q.start();
@@ -138,16 +134,11 @@ describe('periodic jobs across processes', () => {
     const { schema } = t().config.jobs;
     const q = new JobQueue(t().db, { schema, pollIntervalMs: 500, log: t().app.log });
     let runs = 0;
-    q.define({
-      name: 'after-crash-test',
-      retryLimit: 0,
-      retryDelaySeconds: 1,
-      retryBackoff: false,
-      expireInSeconds: 300,
-      async run() {
+    q.define(
+      periodicKind('after-crash-test', 300, async () => {
         runs++;
-      },
-    });
+      }),
+    );
     try {
       await q.start();
       // What a process killed mid-run leaves: its job active under the queue's policy, nobody to
