@@ -1,70 +1,91 @@
-// `pnpm test`: every suite of the project, in order. The server suite runs twice: on the embedded
-// PGlite and on a fresh database of a real PostgreSQL server (PG_ADMIN_URL, default
-// postgres://postgres@127.0.0.1:5432/postgres), created and dropped here. Without a reachable
-// PostgreSQL that second run is skipped with a plain notice, except under CI=true, where it fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `pnpm test`: every suite of the project, two at a time on a 2-core machine (docs/testing.md).
+// The server suite runs on the embedded PGlite and on a fresh database of a real PostgreSQL server
+// (PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres), created and dropped here;
+// without a reachable PostgreSQL those steps are skipped with a notice, except under CI=true,
+// where they fail. Each step's output goes to .tmp/test-logs/<step>.log and is printed whole when
+// the step ends; a table of the steps and their durations closes the run.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { pnpm, root } from './lib.mjs';
+import { pnpm, root, run } from './lib.mjs';
+import { schedule } from './steps.mjs';
 
 // The test kit's scratch-database module is plain CommonJS so that this script can use it as is.
 const { scratchDbOrSkip } = createRequire(import.meta.url)('../test-kit/src/scratch-db.cjs');
 
+const logDir = join(root, '.tmp', 'test-logs');
+rmSync(logDir, { recursive: true, force: true });
+mkdirSync(logDir, { recursive: true });
+
 const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
-const failures = [];
-const step = async (name, fn) => {
-  // --skip=e2e skips both e2e runs; --skip='e2e (PostgreSQL)' only that one.
-  const family = name.split(' (')[0];
-  if (skip.has(name) || skip.has(family)) return console.log(`\n=== ${name}: skipped (--skip=${skip.has(name) ? name : family})`);
-  console.log(`\n=== ${name}`);
-  const code = await fn();
-  if (code !== 0) failures.push(name);
-};
+const jestPackages = ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit'];
 
-await step('typecheck', () => pnpm(['-r', 'run', 'typecheck']));
-await step('lint', () => pnpm(['run', 'lint']));
-// Unused files, exports and dependencies (knip.json; it ignores ky and @module-federation/enhanced
-// in the apps: mf-shared.cjs resolves them from each app, which knip cannot see). A finding fails the run.
-// Every text of the spec (../shared/spec) is in the source: a reworded message fails the run.
-await step('spec-texts', specTexts);
-await step('knip', () => pnpm(['exec', 'knip', '--no-progress']));
-for (const pkg of ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit']) {
-  await step(pkg, () => pnpm(['--filter', `./${pkg}`, 'run', 'test']));
-}
-await step('server (PGlite)', () => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: '' } }));
-await step('server (PostgreSQL)', postgresSuite);
-// Browser journeys on the product as `pnpm start` runs it: on a fresh PGlite folder, then on a
-// fresh PostgreSQL database (journeys only there: the screens sweep does not depend on the database).
-await step('e2e (PGlite)', () => pnpm(['--filter', './e2e', 'run', 'test'], { env: { E2E_DATABASE_URL: '' } }));
-await step('e2e (PostgreSQL)', () =>
-  postgresSuite((url) => pnpm(['--filter', './e2e', 'run', 'test', '--testPathIgnorePatterns=screens'], { env: { E2E_DATABASE_URL: url } })),
-);
+/**
+ * The steps, longest first among those that can start (the scheduler starts them in this order
+ * as cores free up). `cores`: what the step keeps busy; jest steps get that many workers.
+ * `needs`: steps that must have passed first (the builds every browser and fault test uses).
+ */
+const steps = [
+  // Production builds of shell, remotes and server, once: e2e, faults and the bundle budget use them.
+  { name: 'build', cores: 2, run: (out) => pnpm(['run', 'build'], out) },
+  { name: 'server (PGlite)', cores: 1, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`], { ...out, env: { DATABASE_URL: '' } }) },
+  // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds fresh).
+  {
+    name: 'e2e (PostgreSQL)',
+    cores: 1,
+    needs: ['build'],
+    run: (out) => withScratchDb('halcyon_e2e', 'the PostgreSQL browser journeys', out, (url) => pnpm(['--filter', './e2e', 'run', 'test'], { ...out, env: { E2E_DATABASE_URL: url } })),
+  },
+  // Tests under server/test/unit touch no database: they ran in the PGlite step.
+  {
+    name: 'server (PostgreSQL)',
+    cores: 1,
+    run: (out, cores) =>
+      withScratchDb('halcyon_test', 'the PostgreSQL suite', out, (url) =>
+        pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, '--testPathIgnorePatterns=/test/unit/'], { ...out, env: { DATABASE_URL: url } }),
+      ),
+  },
+  // The component and unit suites of every other package, in one jest.
+  { name: 'components', cores: 1, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
+  { name: 'typecheck', cores: 1, run: (out) => pnpm(['-r', '--workspace-concurrency=1', 'run', 'typecheck'], out) },
+  // Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
+  // production build and a fresh PostgreSQL database.
+  {
+    name: 'faults',
+    cores: 1,
+    needs: ['build'],
+    run: (out) => withScratchDb('halcyon_faults', 'the fault tests', out, (url) => pnpm(['--filter', './bench', 'run', 'test'], { ...out, env: { DATABASE_URL: url } })),
+  },
+  // The product on the embedded database, as the README's first command starts it: one short journey.
+  { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },
+  // Fails when the JS of /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
+  { name: 'bundle-budget', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './bench', 'run', 'budget'], out) },
+  { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
+  // Unused files, exports and dependencies (knip.json; it ignores ky and @module-federation/enhanced
+  // in the apps: mf-shared.cjs resolves them from each app, which knip cannot see).
+  { name: 'knip', cores: 1, run: (out) => pnpm(['exec', 'knip', '--no-progress'], out) },
+  // Every text of the spec (../shared/spec) is in the source: a reworded message fails the run.
+  { name: 'spec-texts', cores: 1, run: specTexts },
+];
 
-// Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
-// production build and a fresh PostgreSQL database. Then the bundle budget: fails when the JS of
-// /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
-await step('faults', () =>
-  postgresSuite(async (url) => (await pnpm(['--filter', './server', 'run', 'build'])) || pnpm(['--filter', './bench', 'run', 'test'], { env: { DATABASE_URL: url } })),
-);
-await step('bundle-budget', () => pnpm(['--filter', './bench', 'run', 'budget']));
+const results = await schedule(steps, {
+  cores: Math.min(2, availableParallelism()),
+  // --skip=e2e skips both e2e steps; --skip='e2e (PostgreSQL)' only that one.
+  skipped: (name) => skip.has(name) || skip.has(name.split(' (')[0]),
+  logFile: (name) => join(logDir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`),
+});
+process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);
 
-console.log(failures.length ? `\nFAILED: ${failures.join(', ')}` : '\nAll suites passed.');
-process.exit(failures.length ? 1 : 0);
-
-/** Runs `suite` (default: the server suite) against a fresh database created and dropped here. */
-async function postgresSuite(suite = (url) => pnpm(['--filter', './server', 'run', 'test'], { env: { DATABASE_URL: url } })) {
+/** Runs `suite` against a fresh database created and dropped here (or skips, see the header). */
+async function withScratchDb(prefix, what, out, suite) {
   let got;
   try {
-    got = await scratchDbOrSkip('halcyon_test', 'the PostgreSQL suite');
+    got = await scratchDbOrSkip(prefix, what);
   } catch (error) {
-    console.error(error.message);
-    return 1;
+    return note(out, error.message, 1);
   }
-  if (got.skip) {
-    console.log(got.skip);
-    return 0;
-  }
+  if (got.skip) return note(out, got.skip, 0);
   try {
     return await suite(got.db.url);
   } finally {
@@ -72,14 +93,16 @@ async function postgresSuite(suite = (url) => pnpm(['--filter', './server', 'run
   }
 }
 
-/** Runs the shared spec-coverage tool (beside the checkout, as in CI); missing texts fail. */
-function specTexts() {
+/** The shared spec-coverage tool (beside the checkout, as in CI); missing texts fail. */
+async function specTexts(out) {
   const tool = join(root, '../shared/tools/spec-coverage.mjs');
-  if (!existsSync(tool)) {
-    console.log(`${tool} is not beside this checkout; skipped.`);
-    return 0;
-  }
-  const { stdout, status } = spawnSync(process.execPath, [tool], { cwd: root, encoding: 'utf8' });
-  console.log(stdout.trim());
-  return status !== 0 || /missing:/.test(stdout) ? 1 : 0;
+  if (!existsSync(tool)) return note(out, `${tool} is not beside this checkout; skipped.`, 0);
+  const code = await run(process.execPath, [tool], out);
+  return code !== 0 || /missing:/.test(readFileSync(out.logFile, 'utf8')) ? 1 : code;
+}
+
+/** Writes a line to the step's log and returns `code`. */
+function note(out, line, code) {
+  appendFileSync(out.logFile, `${line}\n`);
+  return code;
 }

@@ -6,4 +6,7 @@ module.exports = {
   ...base,
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],
   testTimeout: 30_000,
+  // One migrated template per run, copied by each file (test/template.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
 };

@@ -53,6 +53,14 @@ export async function loginAdmin(page: Page): Promise<void> {
   await at(page, '/admin/overview');
 }
 
+/** Clicks a row action, then the confirm dialog's button, and waits for the toast. */
+export async function confirmAction(page: Page, button: Locator, confirmLabel: string, toast: string): Promise<void> {
+  await (await shown(button)).click();
+  const dialog = await shown(page.getByRole('dialog').or(page.getByRole('alertdialog')));
+  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
+  await text(page, toast);
+}
+
 /** A field by the start of its label: the visible label may end with a required mark, and the
  * anchor keeps 'Password' from matching the 'Show password' toggle. */
 export const field = (page: Page | Locator, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\b`, 'i')).first();

@@ -2,12 +2,12 @@
 // the admin acts on (a pending deposit, open withdrawals, pending investments) is requested by
 // investors through the API beforehand; every admin decision is made in the browser.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, createPlan, fundedInvestor, login, newInvestor, registerInvestor, type Investor } from '../src/api';
 import { pngFile } from '../src/image';
 import { SIDEBAR } from '../src/screens';
 import { journey } from '../src/journey';
-import { at, field, loginAdmin, loginInvestor, passwordField, shown, text, url } from '../src/ui';
+import { at, confirmAction, field, loginAdmin, loginInvestor, passwordField, shown, text, url } from '../src/ui';
 
 const j = journey('admin');
 const tag = Date.now().toString(36);
@@ -38,14 +38,6 @@ beforeAll(async () => {
 
   fx = { depositor, depositId: deposit.data.id, saver, withdrawals, investments };
 });
-
-/** Clicks a row action, then the confirm dialog's button, and waits for the toast. */
-async function confirmAction(page: Page, button: Locator, confirmLabel: string, toast: string): Promise<void> {
-  await (await shown(button)).click();
-  const dialog = await shown(page.getByRole('dialog').or(page.getByRole('alertdialog')));
-  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
-  await text(page, toast);
-}
 
 // One admin session through the whole journey; each stage is its own test so a broken stage
 // does not hide the state of the ones after it.

@@ -42,6 +42,8 @@ export interface AppDeps {
   limits?: LimitStore;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** false: the job queue only stores jobs, run on demand with `jobs.settle` (tests); default true. */
+  workJobs?: boolean;
 }
 
 /** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
@@ -71,7 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('tokens', new Tokens(secret));
     app.decorate('cursors', new Cursors(secret));
     const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null;
-    app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log }));
+    app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true }));
     app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));
     app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
     app.decorate('limits', deps.limits ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : dbLimitStore(db)));

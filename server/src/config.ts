@@ -78,8 +78,6 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Tests only: one PostgreSQL schema per test file. */
-  databaseSchema: string | undefined;
   dbPoolSize: number;
   /** Connections pipelining single statements, besides the pool (db/pipelined-lanes.ts); 0: none. */
   dbPipelineLanes: number;
@@ -175,7 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // `pnpm seed` at the root all use the same ./data although pnpm runs them in other folders.
     dataDir: e.DATA_DIR.startsWith('memory://') || isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    databaseSchema: undefined,
     dbPoolSize: e.DB_POOL_SIZE,
     dbPipelineLanes: e.DB_PIPELINE_LANES,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

@@ -8,8 +8,8 @@ import type { Db } from './types';
 export type { Db } from './types';
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata. */
-export async function openDb(config: Pick<Config, 'databaseUrl' | 'dbPoolSize' | 'dbPipelineLanes' | 'dataDir' | 'databaseSchema'>): Promise<Db> {
-  if (config.databaseUrl) return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, pipelineLanes: config.dbPipelineLanes, schema: config.databaseSchema });
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dbPoolSize' | 'dbPipelineLanes' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) return openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize, pipelineLanes: config.dbPipelineLanes });
   return openPglite(config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pgdata'));
 }
 

@@ -39,6 +39,12 @@ export interface JobQueueOptions {
   schema: string;
   pollIntervalMs: number;
   log: FastifyBaseLogger;
+  /**
+   * false: this queue only stores jobs (and `settle` runs them on demand); it works no queue, runs
+   * no maintenance and asks for no periodic job. Tests that do not exercise the queue use it, so
+   * nothing polls behind their backs. Default true.
+   */
+  work?: boolean;
 }
 
 /** pg-boss speaks through our driver (PGlite or the pool), so a job can be sent inside our transaction. */
@@ -68,7 +74,7 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: bossDb(db),
       schema: options.schema,
-      supervise: true,
+      supervise: options.work ?? true,
       schedule: false,
       migrate: true,
       // Bounded tables whatever the uptime (a seal job every 5 s): done jobs leave the job table after
@@ -86,7 +92,10 @@ export class JobQueue {
     this.kinds.set(kind.name, kind as unknown as JobKind);
   }
 
-  /** Creates pg-boss's schema (first start) and the queues, then works every queue of this process. */
+  /**
+   * Creates pg-boss's schema (first start) and the queues, then works every queue of this process
+   * (unless it only stores jobs: `work: false`).
+   */
   async start(): Promise<void> {
     await this.boss.start();
     for (const kind of this.kinds.values()) {
@@ -103,6 +112,7 @@ export class JobQueue {
       await this.boss.createQueue(kind.name, rules);
       // An existing queue keeps its old rules otherwise (createQueue does nothing when it exists).
       await this.boss.updateQueue(kind.name, rules);
+      if (this.options.work === false) continue;
       await this.boss.work<object>(kind.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await kind.run(job.data);
       });
@@ -117,6 +127,7 @@ export class JobQueue {
    * are safe to run side by side (docs/server.md "Jobs").
    */
   async repeat(name: string, intervalMs: number): Promise<void> {
+    if (this.options.work === false) return;
     const perPeriod = intervalMs > 0 ? { singletonSeconds: Math.ceil(intervalMs / 1000) } : {};
     const ticker = every(
       intervalMs,
@@ -144,6 +155,12 @@ export class JobQueue {
     if (!kind) return 0;
     let ran = 0;
     for (;;) {
+      // Counted first: most calls find nothing due, and then this is their only query.
+      const { rows } = await this.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM ${this.table} WHERE name = $1 AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+        [name],
+      );
+      if (rows[0]?.n === '0') return ran;
       const [job] = await this.boss.fetch<object>(name);
       if (job) {
         ran++;
@@ -155,11 +172,7 @@ export class JobQueue {
         }
         continue;
       }
-      const { rows } = await this.db.query<{ n: string }>(
-        `SELECT count(*)::text AS n FROM ${this.table} WHERE name = $1 AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
-        [name],
-      );
-      if (rows[0]?.n === '0') return ran;
+      // Due but taken by another worker: wait for it.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -92,8 +92,8 @@ describeOnPostgres(`races on PostgreSQL${pg ? '' : ' (skipped: DATABASE_URL is n
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await invest(t(), user, plan, 100));
     await t().db.query("UPDATE investments SET status = 'approved', end_date = now() - interval '1 second'");
-    // A second "server": its own pool on the same schema.
-    const second = openPostgres({ url: pg as string, poolSize: 5, schema: t().config.databaseSchema });
+    // A second "server": its own pool on the same database.
+    const second = openPostgres({ url: t().databaseUrl ?? '', poolSize: 5 });
     try {
       const [a, b, c] = await Promise.all([runMaturity(t().db), runMaturity(second), runMaturity(second)]);
       const settled = [...(a ?? []), ...(b ?? []), ...(c ?? [])];

@@ -62,7 +62,7 @@ describe('every()', () => {
 });
 
 describe('the maturity job in a running server', () => {
-  const t = setupTestServer({ maturityIntervalMs: 50 });
+  const t = setupTestServer({ maturityIntervalMs: 50 }, { workJobs: true });
 
   test('settles a due investment by itself within a few intervals', async () => {
     const admin = await t().loginAdmin();

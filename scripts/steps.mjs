@@ -1,0 +1,99 @@
+// Runs the steps of `pnpm test` side by side on a few cores: a step starts, in list order, as soon
+// as the steps it needs have passed and enough cores are free (a step wider than the machine starts
+// when it is alone). Each step writes to its own log file, printed whole when the step ends, so
+// two steps' output never interleaves. Ends with a table of every step and its duration.
+import { closeSync, openSync, readFileSync } from 'node:fs';
+
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** Jest's closing "Tests:" line, as counts; null for a step that ran no jest. */
+export function testCounts(log) {
+  const line = [...log.matchAll(/^Tests:\s+(.+)$/gm)].pop()?.[1];
+  if (!line) return null;
+  const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+}
+
+/**
+ * @param {Array<{ name: string, cores: number, needs?: string[], run: (out: { stdio: unknown[], logFile: string }, cores: number) => Promise<number> }>} steps
+ * @param {{ cores: number, skipped: (name: string) => boolean, logFile: (name: string) => string }} options
+ */
+export async function schedule(steps, { cores, skipped, logFile }) {
+  const started = Date.now();
+  /** name → { status, start, end, counts } */
+  const state = new Map(steps.map((s) => [s.name, { status: skipped(s.name) ? 'skipped' : 'pending', start: 0, end: 0, counts: null }]));
+  const running = new Map();
+  let used = 0;
+
+  const startStep = (step) => {
+    const width = Math.min(step.cores, cores);
+    const info = state.get(step.name);
+    const file = logFile(step.name);
+    const fd = openSync(file, 'a');
+    info.status = 'running';
+    info.start = Date.now() - started;
+    used += width;
+    console.log(`=== ${step.name}: started at ${clock(info.start)}`);
+    const done = (async () => {
+      let code;
+      try {
+        code = await step.run({ stdio: ['ignore', fd, fd], logFile: file }, width);
+      } catch (error) {
+        console.error(error);
+        code = 1;
+      }
+      closeSync(fd);
+      const log = readFileSync(file, 'utf8');
+      info.end = Date.now() - started;
+      info.counts = testCounts(log);
+      info.status = code === 0 ? 'passed' : 'failed';
+      used -= width;
+      running.delete(step.name);
+      console.log(`\n=== ${step.name}: ${info.status} in ${clock(info.end - info.start)} (log ${file})\n${log.trimEnd()}\n`);
+    })();
+    running.set(step.name, done);
+  };
+
+  for (;;) {
+    for (const step of steps) {
+      const info = state.get(step.name);
+      if (info.status !== 'pending') continue;
+      const needs = (step.needs ?? []).map((n) => state.get(n)?.status);
+      if (needs.some((s) => s === 'failed' || s === 'not run')) {
+        info.status = 'not run';
+        continue;
+      }
+      if (needs.some((s) => s === 'pending' || s === 'running')) continue;
+      if (used > 0 && used + step.cores > cores) continue;
+      startStep(step);
+    }
+    if (!running.size) break;
+    await Promise.race(running.values());
+  }
+
+  const total = Date.now() - started;
+  const rows = steps.map((s) => {
+    const { status, start, end, counts } = state.get(s.name);
+    const ran = status === 'passed' || status === 'failed';
+    const tests = counts ? [`${counts.passed} passed`, counts.failed && `${counts.failed} failed`, counts.skipped && `${counts.skipped} skipped`].filter(Boolean).join(', ') : '';
+    return [s.name, status, ran ? clock(start) : '', ran ? clock(end - start) : '', tests];
+  });
+  const header = ['step', 'result', 'start', 'took', 'tests'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  for (const r of rows) console.log(line(r));
+  console.log(`whole run: ${clock(total)} on ${cores} cores`);
+
+  const results = steps.map((s) => ({ name: s.name, ...state.get(s.name) }));
+  const failedSteps = results.filter((r) => r.status === 'failed');
+  if (failedSteps.length) console.log(`\nFAILED: ${failedSteps.map((r) => r.name).join(', ')}`);
+  // A failed step with no failing test of its own (typecheck, lint, a crash) still counts as one failure.
+  const passed = results.reduce((n, r) => n + (r.counts?.passed ?? 0), 0);
+  const failed = results.reduce((n, r) => n + (r.counts?.failed || (r.status === 'failed' ? 1 : 0)), 0);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  return results;
+}

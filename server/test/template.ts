@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { DEFAULT_PIPELINE_LANES } from '../src/config';
+import { migrateDb } from '../src/db';
+import { openPglite } from '../src/db/pglite';
+import { openPostgres } from '../src/db/postgres';
+import type { Db } from '../src/db/types';
+import { JobQueue } from '../src/jobs/queue';
+
+// The database every server test file starts from, made once per run (global-setup.ts): migrated,
+// with the job queue's own tables. Each file then gets a copy of it instead of running every
+// migration again: on PostgreSQL a `CREATE DATABASE … TEMPLATE` of it, on PGlite a copy of its
+// data folder (opened as the product opens DATA_DIR/pgdata; that also skips initdb, seconds per file).
+
+/** Where global-setup.ts tells the test files what it made (workers inherit the environment). */
+const PGLITE_DIR_ENV = 'HALCYON_TEST_PGLITE_TEMPLATE';
+const PG_TEMPLATE_ENV = 'HALCYON_TEST_PG_TEMPLATE';
+
+/** The job queue's schema in the template: the config's default, which the harness keeps. */
+export const TEST_JOBS_SCHEMA = 'pgboss';
+
+export interface TestDb {
+  db: Db;
+  /** The copy's PostgreSQL URL (a second connection to the same data); undefined on PGlite. */
+  url: string | undefined;
+  /** Closes nothing: removes the copy once the caller closed its connections. */
+  drop(): Promise<void>;
+}
+
+/** A copy of the URL pointing at another database of the same server. */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Migrations plus the job queue's schema: the part of a start that is the same for every file. */
+async function prepare(db: Db): Promise<void> {
+  await migrateDb(db);
+  const queue = new JobQueue(db, { schema: TEST_JOBS_SCHEMA, pollIntervalMs: 1000, log: pino({ level: 'silent' }), work: false });
+  await queue.start();
+  await queue.stop();
+}
+
+/**
+ * Makes the run's template and returns how to remove it. With DATABASE_URL: a database beside it,
+ * `<name>_tpl`, that no test connects to (PostgreSQL copies only a database nobody uses); else a
+ * PGlite data folder in a temp folder.
+ */
+export async function makeTemplate(): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `${new URL(url).pathname.slice(1)}_tpl`.toLowerCase();
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`DATABASE_URL's database name gives no plain template name (${name})`);
+    const admin = openPostgres({ url, poolSize: 1 });
+    // Separate statements: CREATE DATABASE cannot run in the implicit transaction of a script.
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.exec(`CREATE DATABASE ${name}`);
+    const db = openPostgres({ url: withDatabase(url, name), poolSize: 1 });
+    await prepare(db);
+    await db.close();
+    process.env[PG_TEMPLATE_ENV] = name;
+    return async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'halcyon-template-'));
+  const db = await openPglite(join(dir, 'pgdata'));
+  await prepare(db);
+  await db.close();
+  process.env[PGLITE_DIR_ENV] = join(dir, 'pgdata');
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+function required(env: string): string {
+  const value = process.env[env];
+  if (!value) throw new Error(`${env} is not set: the server tests run under jest.config.cjs, whose global setup makes the template`);
+  return value;
+}
+
+/** A fresh copy of the template for one test file (or one test that needs a database of its own). */
+export async function copyTemplate(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    // A plain file copy (native, tens of milliseconds); PGlite's own dump and load of a tarball
+    // went through JavaScript, most of a second of CPU per file.
+    const dir = mkdtempSync(join(tmpdir(), 'halcyon-db-'));
+    cpSync(required(PGLITE_DIR_ENV), join(dir, 'pgdata'), { recursive: true });
+    const db = await openPglite(join(dir, 'pgdata'));
+    return { db, url: undefined, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const template = required(PG_TEMPLATE_ENV);
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  const admin = openPostgres({ url, poolSize: 1 });
+  try {
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.close();
+  }
+  const copyUrl = withDatabase(url, name);
+  return {
+    db: openPostgres({ url: copyUrl, poolSize: 20, pipelineLanes: DEFAULT_PIPELINE_LANES }),
+    url: copyUrl,
+    drop: async () => {
+      const cleaner = openPostgres({ url, poolSize: 1 });
+      await cleaner.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.close();
+    },
+  };
+}
