@@ -9,6 +9,7 @@ module.exports = function preset({ env, rootDir }) {
   return {
     rootDir,
     testEnvironment: env === 'jsdom' ? path.join(__dirname, 'jsdom-env.cjs') : 'node',
+    setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'component-timeout.cjs')] : [],
     transform: {
       '^.+\\.(t|j|mj|cj)sx?$': [
         require.resolve('@swc/jest'),

@@ -1,6 +1,7 @@
-// Runs the steps of `pnpm test` side by side on a few cores: a step starts, in list order, as soon
-// as the steps it needs have passed and enough cores are free (a step wider than the machine starts
-// when it is alone). Each step writes to its own log file, printed whole when the step ends, so
+// Runs the steps of `pnpm test` side by side: a step starts, in list order, as soon as the steps it
+// needs have passed and there is room for its cores. The room is one core more than the machine
+// has: the browser and fault steps spend much of their time waiting on pages, timers and child
+// processes, and with exactly one step per core a quarter of the machine sat idle (docs/testing.md). Each step writes to its own log file, printed whole when the step ends, so
 // two steps' output never interleaves. Ends with a table of every step and its duration.
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
@@ -26,6 +27,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
   /** name → { status, start, end, counts } */
   const state = new Map(steps.map((s) => [s.name, { status: skipped(s.name) ? 'skipped' : 'pending', start: 0, end: 0, counts: null }]));
   const running = new Map();
+  const room = cores + 1;
   let used = 0;
 
   const startStep = (step) => {
@@ -67,7 +69,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
         continue;
       }
       if (needs.some((s) => s === 'pending' || s === 'running')) continue;
-      if (used > 0 && used + step.cores > cores) continue;
+      if (used > 0 && used + step.cores > room) continue;
       startStep(step);
     }
     if (!running.size) break;

@@ -22,14 +22,16 @@ const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')
 const jestPackages = ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit'];
 
 /**
- * The steps, longest first among those that can start (the scheduler starts them in this order
- * as cores free up). `cores`: what the step keeps busy; jest steps get that many workers.
- * `needs`: steps that must have passed first (the builds every browser and fault test uses).
+ * The steps, in the order they start as room frees up (longest first, so none is left to run
+ * alone at the end). `cores`: what the step keeps busy when it runs; jest steps get that many
+ * workers. `needs`: steps that must have passed first (the builds every browser and fault test uses).
  */
 const steps = [
   // Production builds of shell, remotes and server, once: e2e, faults and the bundle budget use them.
   { name: 'build', cores: 2, run: (out) => pnpm(['run', 'build'], out) },
-  { name: 'server (PGlite)', cores: 1, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`], { ...out, env: { DATABASE_URL: '' } }) },
+  // One program over every package (tsconfig.typecheck.json).
+  { name: 'typecheck', cores: 1, run: (out) => pnpm(['run', 'typecheck'], out) },
+  { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`], { ...out, env: { DATABASE_URL: '' } }) },
   // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds fresh).
   {
     name: 'e2e (PostgreSQL)',
@@ -40,15 +42,14 @@ const steps = [
   // Tests under server/test/unit touch no database: they ran in the PGlite step.
   {
     name: 'server (PostgreSQL)',
-    cores: 1,
+    cores: 2,
     run: (out, cores) =>
       withScratchDb('halcyon_test', 'the PostgreSQL suite', out, (url) =>
         pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, '--testPathIgnorePatterns=/test/unit/'], { ...out, env: { DATABASE_URL: url } }),
       ),
   },
   // The component and unit suites of every other package, in one jest.
-  { name: 'components', cores: 1, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
-  { name: 'typecheck', cores: 1, run: (out) => pnpm(['-r', '--workspace-concurrency=1', 'run', 'typecheck'], out) },
+  { name: 'components', cores: 2, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
   // Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
   // production build and a fresh PostgreSQL database.
   {
@@ -70,7 +71,7 @@ const steps = [
 ];
 
 const results = await schedule(steps, {
-  cores: Math.min(2, availableParallelism()),
+  cores: availableParallelism(),
   // --skip=e2e skips both e2e steps; --skip='e2e (PostgreSQL)' only that one.
   skipped: (name) => skip.has(name) || skip.has(name.split(' (')[0]),
   logFile: (name) => join(logDir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`),
