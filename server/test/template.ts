@@ -22,7 +22,7 @@ const PG_TEMPLATE_ENV = 'HALCYON_TEST_PG_TEMPLATE';
 /** The job queue's schema in the template: the config's default, which the harness keeps. */
 export const TEST_JOBS_SCHEMA = 'pgboss';
 
-export interface TestDb {
+interface TestDb {
   db: Db;
   /** The copy's PostgreSQL URL (a second connection to the same data); undefined on PGlite. */
   url: string | undefined;
@@ -64,6 +64,9 @@ export async function makeTemplate(): Promise<() => Promise<void>> {
     await db.close();
     process.env[PG_TEMPLATE_ENV] = name;
     return async () => {
+      // Copies too: a file whose worker died never dropped its own.
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_`]);
+      for (const { datname } of rows) await admin.exec(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     };
