@@ -46,12 +46,16 @@ export interface AppDeps {
   workJobs?: boolean;
 }
 
+const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), stream: deps.logStream ?? logDestination() },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A bare hop count Fastify ignores (it cannot check the peer); as a function it counts hops:
+    // the socket's peer and the next n-1 X-Forwarded-For entries from the right are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLinePerRequest(),
     frameworkErrors,

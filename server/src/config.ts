@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { newPassword } from '@halcyon/api-client/contract';
@@ -9,6 +10,43 @@ const int = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` });
 const url = z.url({ error: 'must be a URL' });
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For the server believes for the client's IP (rate limits, alerts).
+ * Empty/`0`: nobody's. A hop count: that many proxies in front (`1` for one nginx). Or the
+ * proxies' addresses, comma-separated (`10.0.0.5, 10.1.0.0/16`). Never every hop: a client could
+ * then put any address first in the header and escape every per-IP limit.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === '0' || value === 'false' || value === 'no') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 16) return hops;
+    ctx.addIssue({ code: 'custom', message: 'must be at most 16 hops' });
+    return z.NEVER;
+  }
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({ code: 'custom', message: 'must be a hop count (1 for one proxy) or the proxies\' addresses: true would believe any X-Forwarded-For a client sends' });
+    return z.NEVER;
+  }
+  const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = addresses.find((a) => !isProxyAddress(a));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `must be a hop count or IP addresses/CIDR ranges (not "${bad}")` });
+    return z.NEVER;
+  }
+  return addresses;
+});
+
+/** An IP address, or a CIDR range with a prefix that fits its family. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Connections per process that pipeline single statements (db/pipelined-lanes.ts), besides the pool. */
 export const DEFAULT_PIPELINE_LANES = 2;
@@ -70,7 +108,7 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_UTILIZATION: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be at least 0' }).max(1, { error: 'must be at most 1' }).default(0.98),
   HASH_QUEUE: int(0, 100_000).default(32),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export interface Config {
@@ -140,7 +178,8 @@ export interface Config {
   hashing: { concurrency: number; queue: number };
   /** Where rate-limit counters live: Redis when set, else the database. */
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY above). */
+  trustProxy: false | number | string[];
   /** scrypt cost N for new hashes (tests lower it; stored in each hash). */
   scryptCost: number;
   /**

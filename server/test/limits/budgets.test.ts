@@ -1,8 +1,9 @@
 import { USER_PASSWORD, setupTestServer, type TestServer } from '../harness';
 import { budgets } from '../../src/limits/budgets';
 
-// trustProxy: each test picks its client IP with X-Forwarded-For.
-const t = setupTestServer({ trustProxy: true });
+// One proxy in front (TRUST_PROXY=1): each test picks its client IP with X-Forwarded-For, as the
+// proxy would append it.
+const t = setupTestServer({ trustProxy: 1 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const login = (email: string, ip = '203.0.113.1', password = 'Wrong-guess-42') =>
@@ -93,6 +94,15 @@ describe('login budgets', () => {
       } finally {
         hashes.restore();
       }
+    });
+  });
+
+  test('a client naming other addresses first in X-Forwarded-For is still one IP: only the proxy\'s hop counts', async () => {
+    await withLimits({ loginIp: 3 }, async () => {
+      const spoofed = (i: number) => () =>
+        t().request('POST', '/auth/login', { body: { email: `spray${i}@example.com`, password: 'Wrong-guess-42' }, headers: from(`198.51.100.${i}, 203.0.113.77`) });
+      const got = await statuses(Array.from({ length: 5 }, (_, i) => spoofed(i)));
+      expect(got).toEqual([401, 401, 401, 429, 429]);
     });
   });
 

@@ -61,3 +61,15 @@ test('upload and request limits (issue 15 item 10): documented defaults, parsed 
     ].join('\n'),
   );
 });
+
+test('TRUST_PROXY is nobody, a hop count or the proxies\' addresses, never every hop', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16, ::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+  // `true` (or `yes`) meant every hop: a client's own X-Forwarded-For entry became its IP.
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY: must be a hop count (1 for one proxy) or the proxies\' addresses');
+  expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY: must be a hop count or IP addresses/CIDR ranges (not "10.0.0.0/33")');
+  expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow('(not "proxy.internal")');
+  expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow('TRUST_PROXY: must be at most 16 hops');
+});
