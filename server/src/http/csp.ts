@@ -1,7 +1,11 @@
 import type { Config } from '../config';
 
-// The embed scripts come from s3.tradingview.com; current widgets render in iframes on tradingview-widget.com.
-const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 'https://*.tradingview-widget.com'];
+// The market widgets, host by host (no wildcard: any script on any tradingview.com subdomain would
+// otherwise run in the investor's page). Their embed scripts come from s3.tradingview.com
+// (user-app/src/widgets/TradingViewWidget.tsx) and draw into iframes: on www.tradingview-widget.com
+// today, on s.tradingview.com and www.tradingview.com for older widgets.
+const WIDGET_SCRIPTS = ['https://s3.tradingview.com'];
+const WIDGET_FRAMES = ['https://www.tradingview-widget.com', 'https://s.tradingview.com', 'https://www.tradingview.com'];
 
 /** Origins of absolute remote manifest URLs: the shell loads their scripts and fetches their manifests. */
 function remoteOrigins(config: Config): string[] {
@@ -20,12 +24,12 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
   const remotes = remoteOrigins(config);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...TRADINGVIEW],
+    'script-src': ["'self'", ...remotes, ...WIDGET_SCRIPTS],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...remotes, ...TRADINGVIEW],
-    'frame-src': TRADINGVIEW,
+    'connect-src': ["'self'", ...remotes, ...WIDGET_SCRIPTS],
+    'frame-src': WIDGET_FRAMES,
     'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

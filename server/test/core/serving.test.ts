@@ -107,8 +107,10 @@ describe('headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://s3.tradingview.com https://*.tradingview.com https://*.tradingview-widget.com");
-    expect(csp).toContain('frame-src https://s3.tradingview.com https://*.tradingview.com https://*.tradingview-widget.com');
+    expect(csp).toContain("script-src 'self' https://s3.tradingview.com;");
+    expect(csp.split(';')).toContain('frame-src https://www.tradingview-widget.com https://s.tradingview.com https://www.tradingview.com');
+    // Hosts by name only: a wildcard would let any tradingview.com subdomain run scripts here.
+    expect(csp).not.toContain('*');
     expect(csp).toContain("object-src 'none'");
     // Plain-http deployments (localhost, CI) must keep working.
     expect(csp).not.toContain('upgrade-insecure-requests');
