@@ -1,8 +1,9 @@
 // Runs the steps of `pnpm test` side by side: a step starts, in list order, as soon as the steps it
 // needs have passed and there is room for its cores. The room is one core more than the machine
 // has: the browser and fault steps spend much of their time waiting on pages, timers and child
-// processes, and with exactly one step per core a quarter of the machine sat idle (docs/testing.md). Each step writes to its own log file, printed whole when the step ends, so
-// two steps' output never interleaves. Ends with a table of every step and its duration.
+// processes, and with exactly one step per core a quarter of the machine sat idle (docs/testing.md).
+// Each step writes to its own log file, printed whole when the step ends, so two steps' output
+// never interleaves. Ends with a table of every step and its duration.
 import { closeSync, openSync, readFileSync } from 'node:fs';
 
 const clock = (ms) => {
@@ -30,8 +31,11 @@ export async function schedule(steps, { cores, skipped, logFile }) {
   const room = cores + 1;
   let used = 0;
 
+  /** A step wider than the machine gets the whole machine. */
+  const widthOf = (step) => Math.min(step.cores, cores);
+
   const startStep = (step) => {
-    const width = Math.min(step.cores, cores);
+    const width = widthOf(step);
     const info = state.get(step.name);
     const file = logFile(step.name);
     const fd = openSync(file, 'a');
@@ -69,7 +73,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
         continue;
       }
       if (needs.some((s) => s === 'pending' || s === 'running')) continue;
-      if (used > 0 && used + step.cores > room) continue;
+      if (used > 0 && used + widthOf(step) > room) continue;
       startStep(step);
     }
     if (!running.size) break;

@@ -65,16 +65,19 @@ export class JobQueue {
   private readonly kinds = new Map<string, JobKind>();
   private tickers: Periodic[] = [];
   private readonly table: string;
+  /** Whether this process works the queues (JobQueueOptions.work). */
+  private readonly works: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly options: JobQueueOptions,
   ) {
     this.table = `${options.schema}.job`;
+    this.works = options.work ?? true;
     this.boss = new PgBoss({
       db: bossDb(db),
       schema: options.schema,
-      supervise: options.work ?? true,
+      supervise: this.works,
       schedule: false,
       migrate: true,
       // Bounded tables whatever the uptime (a seal job every 5 s): done jobs leave the job table after
@@ -112,7 +115,7 @@ export class JobQueue {
       await this.boss.createQueue(kind.name, rules);
       // An existing queue keeps its old rules otherwise (createQueue does nothing when it exists).
       await this.boss.updateQueue(kind.name, rules);
-      if (this.options.work === false) continue;
+      if (!this.works) continue;
       await this.boss.work<object>(kind.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await kind.run(job.data);
       });
@@ -127,7 +130,7 @@ export class JobQueue {
    * are safe to run side by side (docs/server.md "Jobs").
    */
   async repeat(name: string, intervalMs: number): Promise<void> {
-    if (this.options.work === false) return;
+    if (!this.works) return;
     const perPeriod = intervalMs > 0 ? { singletonSeconds: Math.ceil(intervalMs / 1000) } : {};
     const ticker = every(
       intervalMs,
