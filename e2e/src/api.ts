@@ -53,9 +53,11 @@ export async function registerInvestor(inv: Investor): Promise<Session> {
 }
 
 /** Registers an investor and funds one asset through a deposit the bootstrap admin approves. */
-export async function fundedInvestor(tag: string, amount: number, method = 'bitcoin'): Promise<{ inv: Investor; session: Session }> {
+/** A new investor with an approved deposit; `settings` (PATCH /user/profile) are saved first, so they are usable at once. */
+export async function fundedInvestor(tag: string, amount: number, method = 'bitcoin', settings?: Record<string, string>): Promise<{ inv: Investor; session: Session }> {
   const inv = newInvestor(tag);
   const session = await registerInvestor(inv);
+  if (settings) await call('PATCH', '/user/profile', { token: session.token, body: settings });
   const admin = await adminLogin();
   const dep = await call<{ data: { id: string } }>('POST', '/deposit', { token: session.token, body: { method, amount, from: session.uid } });
   await call('PATCH', `/admin/deposits/${dep.data.id}/${method}/approve`, { token: admin.token });

@@ -13,7 +13,7 @@ let secret = '';
 let recovery: string[] = [];
 
 beforeAll(async () => {
-  ({ inv } = await fundedInvestor('tfa', 300, 'usdt'));
+  ({ inv } = await fundedInvestor('tfa', 300, 'usdt', { bankName: 'Harbor Savings', accountNumber: '000123456789', routingNumber: '021000021' }));
   page = await j.openForFile();
 });
 
@@ -33,9 +33,10 @@ async function password(p: Page): Promise<void> {
 }
 
 describe('two-factor journey', () => {
-  test('turn on two-factor from Security with the QR key and a first code; the recovery codes show once', () => j.step(page, 'turn on two-factor', async () => {
+  test('turn on two-factor from Security with the password, the QR key and a first code; the recovery codes show once', () => j.step(page, 'turn on two-factor', async () => {
     await loginInvestor(page, inv.email, inv.password);
     await page.goto(url('/user/security'));
+    await field(page, 'Your password').fill(inv.password);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await shown(page.locator('svg').filter({ has: page.locator('title', { hasText: 'QR code for your authenticator app' }) }));
     secret = (await page.locator('code').first().innerText()).trim();

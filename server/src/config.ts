@@ -102,6 +102,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_IP: int(0, 1_000_000).default(20),
   RATE_LIMIT_2FA: int(0, 1_000_000).default(10),
   REQUIRE_ADMIN_2FA: bool.default(false),
+  TOTP_MAX_FAILURES: int(1, 1000).default(5),
+  TOTP_LOCK_MINUTES: int(1, 24 * 60 * 7).default(60),
   HASH_CONCURRENCY: int(1, 64).default(4),
   WORKERS: int(1, 64).default(1),
   MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000).default(1000),
@@ -168,8 +170,10 @@ export interface Config {
    * reset requests per IP an hour.
    */
   rateLimits: { login: number; loginAccount: number; loginIp: number; register: number; reset: number; resetIp: number; secondFactor: number };
-  /** Admins need two-factor on for money decisions (docs/security.md "Two-factor"); the production setting. */
+  /** Admin changes need a session that presented a second factor (docs/security.md "Two-factor"); the production setting. */
   requireAdmin2fa: boolean;
+  /** This many wrong second-factor codes in a row lock the account's second factor for `lockMinutes`, and mail its owner. */
+  secondFactorLock: { maxFailures: number; lockMinutes: number };
   /** Server processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL. */
   workers: number;
   /** Load shedding (@fastify/under-pressure): 503 OVERLOADED past these; 0 turns one off. */
@@ -256,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secondFactor: e.RATE_LIMIT_2FA,
     },
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
+    secondFactorLock: { maxFailures: e.TOTP_MAX_FAILURES, lockMinutes: e.TOTP_LOCK_MINUTES },
     hashing: { concurrency: e.HASH_CONCURRENCY, queue: e.HASH_QUEUE },
     workers: e.WORKERS,
     pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION },

@@ -18,7 +18,7 @@ export function deposit(over: Partial<Deposit> = {}): Deposit {
 }
 
 export function withdrawal(over: Partial<Withdrawal> = {}): Withdrawal {
-  return { id: 'w1', uid: 'u1', amount: 120, method: 'ethereum', address: '0xabc', status: 'pending', createdAt: at, decidedAt: null, user: jane, ...over };
+  return { id: 'w1', uid: 'u1', amount: 120, method: 'ethereum', address: '0xabc', destination: '0xabc', status: 'pending', createdAt: at, decidedAt: null, user: jane, ...over };
 }
 
 export function plan(over: Partial<Plan> = {}): Plan {

@@ -92,6 +92,8 @@ export const Withdrawal = z.object({
   method: WithdrawMethod,
   /** Destination wallet for crypto methods; '' for bank. */
   address: z.string(),
+  /** Where it pays, recorded when requested: the address, or "Bank, account ••••6789, routing ••••0021" ('' for bank withdrawals filed before this was recorded). */
+  destination: z.string(),
   status: WithdrawalStatus,
   createdAt: isoDateTime,
   decidedAt: isoDateTime.nullable(),

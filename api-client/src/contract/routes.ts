@@ -7,7 +7,7 @@ import {
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, TwoFactorSetupBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
 import {
@@ -50,7 +50,7 @@ const schemas = {
   getPlans: { query: PlansQuery, response: pageOf(Plan) },
   createInvestment: { body: CreateInvestmentBody, response: dataWithMessage(Investment) },
   getTwoFactor: { response: dataOf(TwoFactorStatus) },
-  startTwoFactor: { response: dataOf(TwoFactorSetup) },
+  startTwoFactor: { body: TwoFactorSetupBody, response: dataOf(TwoFactorSetup) },
   enableTwoFactor: { body: TwoFactorCodeBody, response: dataWithMessage(z.object({ recoveryCodes: z.array(z.string()) })) },
   disableTwoFactor: { body: TwoFactorCodeBody, response: MessageResponse },
   listSessions: { response: dataOf(z.array(Session)) },

@@ -22,9 +22,9 @@ export function useAccountSecurity() {
     busy: end.isPending || endOthers.isPending,
     twoFactor: {
       status: twoFactor.data,
-      start: async () => (await start.mutateAsync({})).data,
-      enable: async (code: string) => (await enable.mutateAsync({ input: { body: { code } } })).data.recoveryCodes,
-      disable: async (code: string) => (await disable.mutateAsync({ input: { body: { code } } })).message,
+      start: async (password: string) => (await start.mutateAsync({ input: { body: { password } } })).data,
+      enable: async (password: string, code: string) => (await enable.mutateAsync({ input: { body: { password, code } } })).data.recoveryCodes,
+      disable: async (password: string, code: string) => (await disable.mutateAsync({ input: { body: { password, code } } })).message,
     },
   };
 }

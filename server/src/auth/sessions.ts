@@ -36,8 +36,18 @@ export function describeDevice(userAgent: string): string {
   return ua ? ua.slice(0, 60) : 'Unknown device';
 }
 
-export async function openSession(q: Queryable, s: { id: string; uid: string; expiresAt: number; ip: string; userAgent: string }): Promise<void> {
-  await q.query('INSERT INTO sessions (id, uid, expires_at, ip, user_agent) VALUES ($1, $2, to_timestamp($3), $4, $5)', [s.id, s.uid, s.expiresAt, s.ip, s.userAgent.slice(0, 500)]);
+/** Which second factor a session presented when it began (REQUIRE_ADMIN_2FA asks it of the session). */
+export type SessionFactor = 'totp' | 'recovery' | 'enrolment' | 'passkey';
+
+export async function openSession(q: Queryable, s: { id: string; uid: string; expiresAt: number; ip: string; userAgent: string; secondFactor: SessionFactor | null }): Promise<void> {
+  await q.query('INSERT INTO sessions (id, uid, expires_at, ip, user_agent, second_factor) VALUES ($1, $2, to_timestamp($3), $4, $5, $6)', [
+    s.id, s.uid, s.expiresAt, s.ip, s.userAgent.slice(0, 500), s.secondFactor,
+  ]);
+}
+
+/** Notes that this session presented a second factor (two-factor turned on in it with a first code). */
+export async function markSessionFactor(q: Queryable, sessionId: string, factor: SessionFactor): Promise<void> {
+  await q.query('UPDATE sessions SET second_factor = $2 WHERE id = $1', [sessionId, factor]);
 }
 
 export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; userAgent: string; success: boolean }): Promise<void> {
@@ -48,6 +58,8 @@ export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; u
 export interface SessionCaller {
   user: UserRow;
   figures: ProfileFiguresRow | undefined;
+  /** The second factor the session presented (null: password only, or a token from before sessions). */
+  factor: SessionFactor | null;
 }
 
 interface SessionQuery {
@@ -67,23 +79,24 @@ interface SessionQuery {
  */
 export async function sessionCaller(q: Queryable, s: SessionQuery): Promise<SessionCaller | undefined> {
   const { uid, tokenHash, sessionId, idleHours } = s;
-  const { rows } = await q.query<UserRow & { ended: boolean; idle: boolean; stale: boolean; figures?: ProfileFiguresRow }>(
+  const { rows } = await q.query<UserRow & { ended: boolean; idle: boolean; stale: boolean; factor: SessionFactor | null; figures?: ProfileFiguresRow }>(
     `SELECT u.*,${s.figures ? ' (SELECT to_jsonb(f) FROM user_figures(ARRAY[u.id]) f) AS figures,' : ''}
             EXISTS (SELECT 1 FROM revoked_tokens WHERE token_hash = $2) OR COALESCE(s.ended_at IS NOT NULL, false) AS ended,
             COALESCE($5 > 0 AND s.last_seen_at < now() - make_interval(hours => $5), false) AS idle,
-            COALESCE(s.last_seen_at < now() - make_interval(secs => $4), false) AS stale
+            COALESCE(s.last_seen_at < now() - make_interval(secs => $4), false) AS stale,
+            s.second_factor AS factor
        FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $1) u LEFT JOIN sessions s ON s.id = $3`,
     [uid, tokenHash, sessionId ?? '', SEEN_EVERY_S, idleHours],
   );
   const row = rows[0];
   if (!row || row.ended) return undefined;
-  const { ended: _ended, idle, stale, figures, ...user } = row;
+  const { ended: _ended, idle, stale, factor, figures, ...user } = row;
   if (idle) {
     await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'idle' WHERE id = $1 AND ended_at IS NULL", [sessionId]);
     return undefined;
   }
   if (stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
-  return { user, figures };
+  return { user, figures, factor };
 }
 
 /** The user's sessions still open (not ended, expired or idle past `idleHours`), newest first. */

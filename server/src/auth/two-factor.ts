@@ -10,7 +10,8 @@ const RECOVERY_CODES = 10;
 /** Recovery codes are typed by people: case, spaces and dashes do not matter. */
 const normal = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export type SecondFactorResult = 'ok' | 'missing' | 'invalid';
+/** Which second factor a code was ('totp' or a spent recovery code), or why none passed. */
+export type SecondFactorResult = 'totp' | 'recovery' | 'missing' | 'invalid';
 
 /** Starts enrolment: a new secret, pending until a first code confirms it. */
 export async function startEnrolment(q: Queryable, uid: string, issuer: string, account: string): Promise<{ secret: string; otpauthUrl: string }> {
@@ -44,27 +45,23 @@ export async function confirmEnrolment(q: Queryable, uid: string, code: string):
   return codes;
 }
 
-/**
- * Checks a second factor: a current TOTP code not used before, or an unused recovery code (then
- * spent). 'ok' as well when the account has no two-factor.
- */
-export async function checkSecondFactor(q: Queryable, user: { id: string; totp_secret: string | null }, code: string | undefined): Promise<SecondFactorResult> {
-  if (!user.totp_secret) return 'ok';
+/** Checks a second factor of an account with two-factor on: a current TOTP code not used before, or an unused recovery code (then spent). */
+export async function checkSecondFactor(q: Queryable, user: { id: string; totp_secret: string }, code: string | undefined): Promise<SecondFactorResult> {
   const given = code?.trim() ?? '';
   if (!given) return 'missing';
   const step = stepOf(user.totp_secret, given);
   if (step !== null) {
     // Compare-and-set: two requests with one code cannot both pass.
     const r = await q.query('UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2', [user.id, step]);
-    return r.rowCount > 0 ? 'ok' : 'invalid';
+    return r.rowCount > 0 ? 'totp' : 'invalid';
   }
   const used = await q.query('UPDATE recovery_codes SET used_at = now() WHERE uid = $1 AND code_hash = $2 AND used_at IS NULL', [user.id, tokenHash(normal(given))]);
-  return used.rowCount > 0 ? 'ok' : 'invalid';
+  return used.rowCount > 0 ? 'recovery' : 'invalid';
 }
 
 /** Turns two-factor off: secret and recovery codes gone. */
 export async function disableSecondFactor(q: Queryable, uid: string): Promise<void> {
-  await q.query('UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0 WHERE id = $1', [uid]);
+  await q.query('UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, totp_failures = 0, totp_locked_until = NULL WHERE id = $1', [uid]);
   await q.query('DELETE FROM recovery_codes WHERE uid = $1', [uid]);
 }
 

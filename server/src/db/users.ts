@@ -25,19 +25,24 @@ export interface UserRow {
   created_at: Date;
   /** Shown at the top of every mail to this user (docs/security.md "Alerts"); '' = none. */
   anti_phishing_phrase: string;
-  /** Set by a "lock my account" link; withdrawals are refused until the password is reset. */
-  withdrawals_frozen_at: Date | null;
+  /** Set by a "lock my account" link: sign-in and withdrawals are refused until the password is reset. */
+  frozen_at: Date | null;
+  /** Why the account is frozen (admins see it). */
+  frozen_reason: string | null;
   /** Payout destination → ISO time it may first be used (services/payout-book.ts). */
   payout_usable_from: Record<string, string>;
   password_changed_at: Date | null;
   /** Set while TOTP two-factor is on (auth/two-factor.ts). */
   totp_secret: string | null;
+  /** Wrong second-factor codes in a row, and until when the second factor is locked (services/second-factor.ts). */
+  totp_failures: number;
+  totp_locked_until: Date | null;
 }
 
 /** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
 export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
   bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at,
-  anti_phishing_phrase, withdrawals_frozen_at, payout_usable_from, password_changed_at, totp_secret`;
+  anti_phishing_phrase, frozen_at, frozen_reason, payout_usable_from, password_changed_at, totp_secret, totp_failures, totp_locked_until`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@halcyon/api-client/contract';
 import { tokenHash } from '../auth/revocations';
-import { sessionCaller } from '../auth/sessions';
+import { sessionCaller, type SessionFactor } from '../auth/sessions';
 import type { UserRow } from '../db/users';
 import type { ProfileFiguresRow } from '../db/figures';
 import { AppError, forbidden, unauthorized } from '../errors';
@@ -18,6 +18,8 @@ export interface AuthInfo {
   sessionId: string | undefined;
   /** The caller's profile figures, on a route that asks for them with its authentication (defineRoute's `callerFigures`). */
   figures: ProfileFiguresRow | undefined;
+  /** The second factor this session presented (null: password only). */
+  factor: SessionFactor | null;
 }
 
 /** The bearer token of a request, if it has one. */
@@ -46,9 +48,13 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   }
   if (access === 'user' && user.role !== 'user') throw forbidden('This needs an investor account');
   if (access === 'admin' && user.role !== 'admin') throw forbidden('This needs an admin account');
-  // REQUIRE_ADMIN_2FA (production): no admin change, money decisions first, without two-factor on.
-  if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !user.totp_secret) {
-    throw new AppError(403, 'ADMIN_2FA_REQUIRED', 'Turn on two-factor authentication (Security) before making changes as an admin.');
+  // REQUIRE_ADMIN_2FA (production): no admin change, money decisions first, unless this session
+  // itself presented a second factor: an account with two-factor on is not enough, a session
+  // signed in with the password alone (or stolen before two-factor was on) must sign in again.
+  if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !(user.totp_secret && caller.factor)) {
+    throw user.totp_secret
+      ? new AppError(403, 'ADMIN_2FA_SESSION_REQUIRED', 'This session was signed in without a two-factor code. Sign in again with your code before making changes as an admin.')
+      : new AppError(403, 'ADMIN_2FA_REQUIRED', 'Turn on two-factor authentication (Security) before making changes as an admin.');
   }
-  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti, figures: caller.figures };
+  return { uid: claims.uid, role: user.role, user, token, exp: claims.exp, sessionId: claims.jti, figures: caller.figures, factor: caller.factor };
 }

@@ -30,6 +30,8 @@ export const budgets = {
   resetIp: { name: 'reset:ip', windowMs: HOUR, limit: (c) => c.rateLimits.resetIp },
   /** Two-factor codes tried for one account (login, withdrawals, changes): 10⁶ codes must not be guessable. */
   secondFactor: { name: '2fa:uid', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.secondFactor },
+  /** The password re-typed to confirm a security change, from one account's session (as many as codes). */
+  confirmPassword: { name: 'password:uid', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.secondFactor },
 } satisfies Record<string, Budget>;
 
 /** The stored key: a hash, so the table or Redis never holds an email address or an IP. */

@@ -92,7 +92,7 @@ export async function seedDemo({ db, config, storage, log }: SeedDeps): Promise<
     await createDeposit(q, uid, 'solana', cents(400));
 
     const withdraw = (method: 'usdt' | 'bitcoin', usd: number, address: string) =>
-      requestWithdrawal(q, { uid, method, amountCents: cents(usd), address, maxOpen: config.requestLimits.maxPendingWithdrawals, alert: null }, null);
+      requestWithdrawal(q, { uid, method, amountCents: cents(usd), address, bank: null, maxOpen: config.requestLimits.maxPendingWithdrawals, alert: null }, null);
     const paid = await withdraw('usdt', 300, 'TDemoInvestorUsdt111111111111111111');
     if (paid.claimed) await approveWithdrawal(q, adminId, paid.record.id);
     await withdraw('bitcoin', 150, 'bc1qdemoinvestor0000000000000000000000');

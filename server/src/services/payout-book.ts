@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import { AppError } from '../errors';
 import { sendSecurityAlert } from './alerts';
+import { utc } from './when';
 
 // The payout book (docs/security.md "Payout addresses"): the Settings wallet addresses and bank
 // fields are where withdrawals go; a destination saved after the account's first approved deposit
@@ -27,16 +28,14 @@ export type PayoutColumn = keyof typeof PAYOUT_COLUMNS;
 
 const LABELS: Record<PayoutKey, string> = { bitcoin: 'Bitcoin address', ethereum: 'Ethereum address', sol: 'Solana address', usdt: 'USDT address', bank: 'bank details' };
 
-/** '2026-11-26 14:05 UTC': how the refusals say when. */
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /**
- * When destinations saved now may be used: at once while the account never had an approved deposit
- * (nothing to steal yet), otherwise after the cooldown. Records it for `keys`; returns it and the
+ * When destinations saved now may be used: at once while the account never had a deposit approved
+ * or pending (nothing to steal yet), otherwise after the cooldown. Records it for `keys`; returns it and the
  * account's whole map after the change.
  */
 export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], cooldownHours: number): Promise<{ from: Date; usableFrom: Record<string, string> }> {
-  const { rows } = await q.query<{ funded: boolean }>("SELECT EXISTS (SELECT 1 FROM deposits WHERE uid = $1 AND status = 'approved') AS funded", [uid]);
+  // A deposit still pending counts: approved a minute after the change, it would fund a withdrawal to a destination that never waited.
+  const { rows } = await q.query<{ funded: boolean }>("SELECT EXISTS (SELECT 1 FROM deposits WHERE uid = $1 AND status IN ('approved', 'pending')) AS funded", [uid]);
   const from = new Date(Date.now() + (rows[0]?.funded ? cooldownHours * 3600_000 : 0));
   const patch = Object.fromEntries(keys.map((k) => [k, from.toISOString()]));
   const updated = await q.query<{ usable_from: Record<string, string> }>(

@@ -8,10 +8,11 @@ import { toast } from '../toast/toast';
 export interface TwoFactorView {
   /** undefined while loading */
   status: { enabled: boolean; recoveryCodesLeft: number } | undefined;
-  start(): Promise<{ secret: string; otpauthUrl: string }>;
+  /** Each change needs the account's password (docs/security.md "Two-factor"). */
+  start(password: string): Promise<{ secret: string; otpauthUrl: string }>;
   /** Resolves with the recovery codes. */
-  enable(code: string): Promise<string[]>;
-  disable(code: string): Promise<string>;
+  enable(password: string, code: string): Promise<string[]>;
+  disable(password: string, code: string): Promise<string>;
 }
 
 const Box = styled.section`
@@ -42,14 +43,21 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
 
 const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
+/** The account's password, asked again for every two-factor change: a stolen session is not enough. */
+function PasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return <Input label="Your password" name="confirmPassword" type="password" value={value} onChange={onChange} autoComplete="current-password" />;
+}
+
 /**
- * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on by scanning a QR
- * code and typing a first code; the ten recovery codes are shown once; turn it off with a code.
+ * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on with the password,
+ * by scanning a QR code and typing a first code; the ten recovery codes are shown once; turn it
+ * off with the password and a code.
  */
 export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>, fallback: string) => {
@@ -88,15 +96,17 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
         <p>
           On: sign-ins, withdrawals and payout changes ask for a code from your authenticator app. {status.recoveryCodesLeft} recovery codes left.
         </p>
+        <PasswordField value={password} onChange={setPassword} />
         <Input label="Code to turn it off" name="disableCode" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" />
         <div>
           <Button
             variant="secondary"
-            disabled={busy || !code.trim()}
+            disabled={busy || !code.trim() || !password}
             onClick={() =>
               void run(async () => {
-                toast.success(await disable(code.trim()));
+                toast.success(await disable(password, code.trim()));
                 setCode('');
+                setPassword('');
               }, 'Failed to turn two-factor authentication off.')
             }
           >
@@ -123,9 +133,10 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
             disabled={busy || !code.trim()}
             onClick={() =>
               void run(async () => {
-                setCodes(await enable(code.trim()));
+                setCodes(await enable(password, code.trim()));
                 setSetup(null);
                 setCode('');
+                setPassword('');
               }, 'Failed to turn two-factor authentication on.')
             }
           >
@@ -138,8 +149,9 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
     body = (
       <>
         <p>Off. With it on, a stolen password is not enough: sign-ins, withdrawals and payout changes also ask for a code from your phone.</p>
+        <PasswordField value={password} onChange={setPassword} />
         <div>
-          <Button disabled={busy} onClick={() => void run(async () => setSetup(await start()), 'Failed to start two-factor setup.')}>
+          <Button disabled={busy || !password} onClick={() => void run(async () => setSetup(await start(password)), 'Failed to start two-factor setup.')}>
             Set up two-factor authentication
           </Button>
         </div>

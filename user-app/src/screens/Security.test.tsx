@@ -61,7 +61,7 @@ describe('Security (/user/security)', () => {
 });
 
 describe('Security: two-factor', () => {
-  it('sets up with a QR code and a first code, then shows the ten recovery codes once', async () => {
+  it('sets up with the password, a QR code and a first code, then shows the ten recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_v, i) => `abcd${i}-efgh${i}`);
     http = stubHttp({
       'GET /api/account/sessions': ok([session({})]),
@@ -71,7 +71,10 @@ describe('Security: two-factor', () => {
       'POST /api/account/2fa/enable': ok({ recoveryCodes: codes }, 'Two-factor authentication is on. Keep your recovery codes somewhere safe: each works once.'),
     });
     renderWithProviders(<Security />, { route: '/user/security' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    // Without the password the set-up button stays off: a stolen session is not enough.
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Your password'), 'Harbor-Lights-2291');
+    await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
     expect(await screen.findByTitle('QR code for your authenticator app')).toBeInTheDocument();
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     http.on('GET /api/account/2fa', ok({ enabled: true, recoveryCodesLeft: 10 }));
@@ -79,13 +82,14 @@ describe('Security: two-factor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
-    expect(http.calls('POST /api/account/2fa/enable')[0]?.body).toEqual({ code: '123456' });
+    expect(http.calls('POST /api/account/2fa/setup')[0]?.body).toEqual({ password: 'Harbor-Lights-2291' });
+    expect(http.calls('POST /api/account/2fa/enable')[0]?.body).toEqual({ password: 'Harbor-Lights-2291', code: '123456' });
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
   });
 
-  it('turns off with a code; a wrong code shows the server\'s message', async () => {
+  it('turns off with the password and a code; a wrong code shows the server\'s message', async () => {
     http = stubHttp({
       'GET /api/account/sessions': ok([session({})]),
       'GET /api/account/sign-ins': ok(signIns),
@@ -94,7 +98,10 @@ describe('Security: two-factor', () => {
     });
     renderWithProviders(<Security />, { route: '/user/security' });
     await userEvent.type(await screen.findByLabelText('Code to turn it off'), '000000');
+    expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Your password'), 'Harbor-Lights-2291');
     await userEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    expect(http.calls('POST /api/account/2fa/disable')[0]?.body).toEqual({ password: 'Harbor-Lights-2291', code: '000000' });
     expect(await screen.findByText('That code is not valid. Use the current code, or one of your recovery codes.')).toBeInTheDocument();
   });
 });

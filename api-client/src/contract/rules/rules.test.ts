@@ -88,13 +88,11 @@ describe('trade counts (wins, losses)', () => {
 });
 
 describe('withdrawal address', () => {
-  it.each(['bitcoin', 'ethereum', 'solana'] as const)('%s needs one; blank is none', (method) => {
+  it.each(['bitcoin', 'ethereum', 'solana', 'usdt'] as const)('%s needs one; blank is none', (method) => {
     expect(withdrawalAddressProblem(method, 'bc1qexample')).toBeNull();
     for (const blank of [undefined, '', '   ']) expect(withdrawalAddressProblem(method, blank)).toBe(`is required for ${method} withdrawals`);
   });
-  it('usdt takes one or none; bank takes none', () => {
-    expect(withdrawalAddressProblem('usdt', undefined)).toBeNull();
-    expect(withdrawalAddressProblem('usdt', 'TAddr1')).toBeNull();
+  it('bank takes none', () => {
     expect(withdrawalAddressProblem('bank', undefined)).toBeNull();
     expect(withdrawalAddressProblem('bank', '')).toBeNull();
     expect(withdrawalAddressProblem('bank', 'bc1q')).toBe('is not allowed for bank withdrawals');

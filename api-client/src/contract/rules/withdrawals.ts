@@ -3,13 +3,16 @@ import type { WithdrawMethod } from '../constants';
 /** Whether a withdrawal method pays out to a wallet address the investor names. */
 export type AddressRule = 'required' | 'optional' | 'none';
 
-/** Crypto methods need the destination; usdt shows the field without requiring it (spec 5); bank pays to the profile's bank. */
+/**
+ * Every crypto method needs a destination, usdt too (issue 30: a usdt withdrawal without one
+ * recorded nowhere to pay); bank pays to the profile's bank details, recorded with the request.
+ */
 export const WITHDRAW_ADDRESS: Readonly<Record<WithdrawMethod, AddressRule>> = {
   bank: 'none',
   bitcoin: 'required',
   ethereum: 'required',
   solana: 'required',
-  usdt: 'optional',
+  usdt: 'required',
 };
 
 /**

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
 import { describeDevice, endSession, openSession, recordSignIn } from '../../auth/sessions';
-import { LOCKED_MESSAGE, isNewDevice, lockAccount, sendSecurityAlert } from '../../services/alerts';
+import { isNewDevice, sendSecurityAlert } from '../../services/alerts';
+import { LOCKED_MESSAGE, assertNotFrozen, lockAccount } from '../../services/account-lock';
 import { requireSecondFactor } from '../../services/second-factor';
 import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
@@ -52,17 +53,20 @@ export default feature(
       // Failures are kept for the account's owner to see (an unknown email has no owner).
       if (user && (!ok || user.closed_at)) await recordSignIn(db, { uid: user.id, ...where, success: false });
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
+      let factor;
       try {
-        await requireSecondFactor(app, user, body.code, 401);
+        // After the password matched, so only its holder learns the account is locked.
+        assertNotFrozen(user);
+        factor = await requireSecondFactor(app, user, body.code, 401);
       } catch (error) {
-        if (body.code) await recordSignIn(db, { uid: user.id, ...where, success: false });
+        if (body.code || user.frozen_at) await recordSignIn(db, { uid: user.id, ...where, success: false });
         throw error;
       }
       const ttl = body.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
       const jti = newTokenId();
       const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
       await db.tx(async (q) => {
-        await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, ...where });
+        await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, secondFactor: factor, ...where });
         await recordSignIn(q, { uid: user.id, ...where, success: true });
       });
       // After the answer: a mail if this device never signed in to the account before.

@@ -1,27 +1,33 @@
 import { confirmEnrolment, disableSecondFactor, recoveryCodesLeft, startEnrolment } from '../../auth/two-factor';
+import { markSessionFactor } from '../../auth/sessions';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, conflict } from '../../errors';
 import { budgets, spend } from '../../limits/budgets';
 import { sendSecurityAlert } from '../../services/alerts';
-import { TOTP_INVALID_MESSAGE, requireSecondFactor } from '../../services/second-factor';
+import { TOTP_INVALID_MESSAGE, requirePassword, requireSecondFactor } from '../../services/second-factor';
 
-// Two-factor for investors and admins alike (docs/security.md "Two-factor"). Turning it on or off
-// is mailed and pauses withdrawals like a password change.
+// Two-factor for investors and admins alike (docs/security.md "Two-factor"). Every change needs
+// the password in the same request, so a stolen session cannot turn it on with the thief's
+// authenticator or off; turning it on or off is mailed and pauses withdrawals like a password change.
 export default feature(
   defineRoute('getTwoFactor', async ({ db, auth }) => ({
     data: { enabled: Boolean(auth.user.totp_secret), recoveryCodesLeft: auth.user.totp_secret ? await recoveryCodesLeft(db, auth.uid) : 0 },
   })),
-  defineRoute('startTwoFactor', async ({ db, auth, config }) => {
+  defineRoute('startTwoFactor', async ({ db, auth, body, config, request }) => {
     if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
+    await requirePassword(request.server, auth.user, body.password);
     return { data: await startEnrolment(db, auth.uid, config.brand, auth.user.email) };
   }),
   defineRoute('enableTwoFactor', async ({ db, auth, body, request }) => {
     if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
+    await requirePassword(request.server, auth.user, body.password);
     await spend(request.server, [[budgets.secondFactor, auth.uid]]);
     const recoveryCodes = await db.tx(async (q) => {
       const codes = await confirmEnrolment(q, auth.uid, body.code);
       if (!codes) return null;
       await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);
+      // This session has just presented the password and a first code: it counts as signed in with both.
+      if (auth.sessionId) await markSessionFactor(q, auth.sessionId, 'enrolment');
       await sendSecurityAlert(request.server, auth.user, '2fa-on', `At ${new Date().toISOString()} (UTC).`, q);
       return codes;
     });
@@ -30,6 +36,7 @@ export default feature(
   }),
   defineRoute('disableTwoFactor', async ({ db, auth, body, request }) => {
     if (!auth.user.totp_secret) throw conflict('Two-factor authentication is already off.', 'TOTP_ALREADY_OFF');
+    await requirePassword(request.server, auth.user, body.password);
     await requireSecondFactor(request.server, auth.user, body.code);
     await db.tx(async (q) => {
       await disableSecondFactor(q, auth.uid);

@@ -2,11 +2,12 @@ import { WITHDRAW_ADDRESS } from '@halcyon/api-client/contract';
 import { csvMoneyCell as money, csvTextCell as cell, type Withdrawal } from '@halcyon/api-client/contract';
 import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
-import { badRequest, forbidden } from '../../errors';
+import { AppError, badRequest, forbidden } from '../../errors';
 import { idempotentStatement, type KeyClaim } from '../../ledger/idempotency';
 import type { Queryable } from '../../db/types';
 import { usdToCents } from '../../ledger/money';
-import { assertWithdrawalsOpen, securityAlert } from '../../services/alerts';
+import { securityAlert } from '../../services/alerts';
+import { assertWithdrawalsOpen } from '../../services/account-lock';
 import { payoutDestination, savesNewAddress } from '../../services/payout-book';
 import { requireSecondFactor } from '../../services/second-factor';
 import { checkRequestAmount } from '../../services/request-limits';
@@ -20,6 +21,12 @@ export default feature(
     checkRequestAmount(config.requestLimits, 'withdrawal', cents);
     const typed = body.address?.trim() ?? '';
     let address = '';
+    // A bank withdrawal records the bank details as they are now: changing them later changes nothing it pays.
+    const { bank_name: name, account_number: accountNumber, routing_number: routingNumber } = auth.user;
+    const bank = body.method === 'bank' ? { name: name.trim(), accountNumber: accountNumber.trim(), routingNumber: routingNumber.trim() } : null;
+    if (bank && !(bank.name && bank.accountNumber && bank.routingNumber)) {
+      throw new AppError(400, 'BANK_DETAILS_MISSING', 'Add your bank name, account number and routing number in Settings before a bank withdrawal.');
+    }
     // Once per Idempotency-Key, before the money moves (a replay of the stored answer needs none):
     // with two-factor on, a code, before anything else, a new address in the body included. The
     // contract's schema refused an address on bank withdrawals (rules/withdrawals.ts); without one
@@ -34,9 +41,9 @@ export default feature(
     const scope = { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before, beforeSpends } as const;
     // The whole move is one statement (withdrawal_request); a delivered mail adds its job in the same transaction.
     const file = async (q: Queryable, key: KeyClaim | null) => {
-      const to = address ? ` to ${address}` : ' to your bank account';
+      const to = bank ? ` to ${bank.name}, account ending ${bank.accountNumber.slice(-4)}` : ` to ${address}`;
       const alert = securityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`);
-      const answer = await requestWithdrawal(q, { uid: auth.uid, method: body.method, amountCents: cents, address, maxOpen: config.requestLimits.maxPendingWithdrawals, alert }, key);
+      const answer = await requestWithdrawal(q, { uid: auth.uid, method: body.method, amountCents: cents, address, bank, maxOpen: config.requestLimits.maxPendingWithdrawals, alert }, key);
       if (answer.claimed) await request.server.mailer.recorded(alert.mailId, alert.mail, q);
       return answer;
     };
@@ -49,8 +56,8 @@ export default feature(
   }),
   defineRoute('listWithdrawals', async ({ db, query, request }) => listWithdrawals(db, request.server.cursors, query)),
   csvExport('/admin/export/withdrawals', {
-    header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Method', 'Address', 'Amount (USD)', 'Status', 'Decided (UTC)'],
-    cells: (w: Withdrawal) => [cell(w.id), cell(w.createdAt), cell(w.user.name), cell(w.user.email), cell(w.method), cell(w.address), money(w.amount), cell(w.status), cell(w.decidedAt ?? '')],
+    header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Method', 'Destination', 'Amount (USD)', 'Status', 'Decided (UTC)'],
+    cells: (w: Withdrawal) => [cell(w.id), cell(w.createdAt), cell(w.user.name), cell(w.user.email), cell(w.method), cell(w.destination), money(w.amount), cell(w.status), cell(w.decidedAt ?? '')],
     read: (request, _auth, query) => listWithdrawals(request.server.db, request.server.cursors, query),
   }),
   defineRoute('approveWithdrawal', async ({ params, auth, db }) => ({

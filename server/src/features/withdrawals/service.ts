@@ -12,6 +12,7 @@ import type { KeyClaim, StatementAnswer } from '../../ledger/idempotency';
 import { openRequestsRefusal } from '../../services/request-limits';
 import type { SecurityAlert } from '../../services/alerts';
 import { refuseTransition } from '../../ledger/transitions';
+import { AppError } from '../../errors';
 
 export interface WithdrawalRow extends UserColumns {
   id: string;
@@ -19,6 +20,10 @@ export interface WithdrawalRow extends UserColumns {
   method: WithdrawMethod;
   asset: Asset;
   address: string;
+  /** What a bank withdrawal pays to, as recorded when it was requested (null for crypto). */
+  bank_name: string | null;
+  account_number: string | null;
+  routing_number: string | null;
   /** A number and ISO strings when read back as JSON (withdrawal_request's record). */
   amount_cents: string | number;
   status: Withdrawal['status'];
@@ -26,13 +31,24 @@ export interface WithdrawalRow extends UserColumns {
   decided_at: Date | string | null;
 }
 
-const COLUMNS = 'w.id, w.uid, w.method, w.asset, w.address, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email';
+const COLUMNS = 'w.id, w.uid, w.method, w.asset, w.address, w.bank_name, w.account_number, w.routing_number, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email';
 const FROM = (from: string) => `${from} JOIN users u ON u.id = w.uid`;
 const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
 const ORDERS = requestOrders('w');
 
+/** '••••6789': the last four characters, enough to recognise an account number. */
+const masked = (n: string) => `••••${n.slice(-4)}`;
+
+/** Where it pays, as admins and the owner read it: the address, or the bank with masked numbers. */
+function destinationOf(r: Pick<WithdrawalRow, 'method' | 'address' | 'bank_name' | 'account_number' | 'routing_number'>): string {
+  if (r.method !== 'bank') return r.address;
+  // Bank withdrawals filed before migration 022 recorded nothing.
+  if (r.bank_name === null) return '';
+  return `${r.bank_name}, account ${masked(r.account_number ?? '')}, routing ${masked(r.routing_number ?? '')}`;
+}
+
 export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
-  id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, status: r.status,
+  id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, destination: destinationOf(r), status: r.status,
   createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
 });
 
@@ -40,8 +56,9 @@ export interface WithdrawalRequest {
   uid: string;
   method: WithdrawMethod;
   amountCents: number;
-  /** Where it pays ('' for the bank account). */
+  /** Where it pays: the address ('' for the bank), or the bank details (null for crypto). */
   address: string;
+  bank: { name: string; accountNumber: string; routingNumber: string } | null;
   /** MAX_PENDING_WITHDRAWALS */
   maxOpen: number;
   /** Its mail to the owner; null only for the demo seed. */
@@ -58,17 +75,25 @@ export async function requestWithdrawal(q: Queryable, r: WithdrawalRequest, key:
   const { alert } = r;
   try {
     const { rows } = await q.query<{ answer: StatementAnswer<WithdrawalRow> }>(
-      'SELECT withdrawal_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) AS answer',
+      'SELECT withdrawal_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) AS answer',
       [
-        r.uid, r.method, METHOD_ASSET[r.method], r.address, r.amountCents, r.maxOpen, `Withdrawal requested (${r.method})`,
+        r.uid, r.method, METHOD_ASSET[r.method], r.address, r.bank?.name ?? null, r.bank?.accountNumber ?? null, r.bank?.routingNumber ?? null, r.amountCents, r.maxOpen, `Withdrawal requested (${r.method})`,
         key?.key ?? null, key?.hash ?? null, key?.claim ?? null, key?.ttlHours ?? null, key?.staleMinutes ?? null,
         alert?.lockHash ?? null, alert?.lockExpires ?? null, alert?.mailId ?? null, alert?.mail.subject ?? null, alert?.mail.text ?? null,
       ],
     );
     return rows[0]?.answer as StatementAnswer<WithdrawalRow>;
   } catch (error) {
-    throw ledgerRefusal(error) ?? openRequestsRefusal(error, 'withdrawal', r.maxOpen) ?? error;
+    throw ledgerRefusal(error) ?? openRequestsRefusal(error, 'withdrawal', r.maxOpen) ?? frozenRefusal(error) ?? error;
   }
+}
+
+/** A lock link froze the account: no withdrawal until the password is reset. */
+export const withdrawalsFrozen = () => new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
+
+/** 403 for withdrawal_request's HL004: the account was frozen by a lock link meanwhile. */
+function frozenRefusal(error: unknown): AppError | undefined {
+  return (error as { code?: string } | null)?.code === 'HL004' ? withdrawalsFrozen() : undefined;
 }
 
 type Decision = { status: 'approved' | 'declined' | 'processing'; from: string[]; verb: string };
@@ -90,8 +115,14 @@ async function decide(q: Queryable, adminUid: string, id: string, decision: Deci
   return r.rows[0] ?? refuseTransition(q, 'withdrawals', id, 'Withdrawal', decision.status, decision.verb);
 }
 
-/** pending|processing → approved: held → custody (paid out). */
+/**
+ * pending|processing → approved: held → custody (paid out), to the destination recorded with the
+ * request. Refused while its owner's account is frozen (a lock link): the user's row is read
+ * FOR SHARE first, the order withdrawal_request and lockAccount also take.
+ */
 export async function approveWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+  const owner = await q.query<{ frozen: boolean }>('SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = (SELECT uid FROM withdrawals WHERE id = $1) FOR SHARE', [id]);
+  if (owner.rows[0]?.frozen) throw new AppError(409, 'ACCOUNT_FROZEN', "This investor's account is locked by its owner: the withdrawal cannot be approved until they reset their password.");
   const row = await decide(q, adminUid, id, DECISIONS.approve);
   await transfer(q, {
     debit: held(row.uid, row.asset), credit: custody(row.asset), amountCents: Number(row.amount_cents),
@@ -108,6 +139,27 @@ export async function declineWithdrawal(q: Queryable, adminUid: string, id: stri
     kind: 'withdrawal_release', actor: adminUid, reason: 'Withdrawal declined: funds released', ref: { type: 'withdrawal', id },
   });
   return toWithdrawal(row);
+}
+
+/**
+ * The owner's lock link cancels the open withdrawals requested since its alert was sent: declined,
+ * by the owner, held → available. Returns their ids. Runs after the lock froze the user's row.
+ */
+export async function cancelWithdrawalsSince(q: Queryable, uid: string, since: Date): Promise<string[]> {
+  const { rows } = await q.query<{ id: string; asset: Asset; amount_cents: string; method: WithdrawMethod }>(
+    `WITH w AS (UPDATE withdrawals SET status = 'declined', decided_at = now(), decided_by = $1
+                WHERE uid = $1 AND status IN ('pending', 'processing') AND created_at >= $2 RETURNING id, asset, amount_cents, method),
+     closed AS (UPDATE open_withdrawals o SET n = o.n - (SELECT count(*) FROM w) WHERE o.uid = $1)
+     SELECT id, asset, amount_cents::text, method FROM w ORDER BY id`,
+    [uid, since],
+  );
+  for (const w of rows) {
+    await transfer(q, {
+      debit: held(uid, w.asset), credit: available(uid, w.asset), amountCents: Number(w.amount_cents),
+      kind: 'withdrawal_release', actor: uid, reason: 'Withdrawal cancelled: the owner locked the account', ref: { type: 'withdrawal', id: w.id },
+    });
+  }
+  return rows.map((w) => w.id);
 }
 
 /** pending → processing: the funds stay held. */

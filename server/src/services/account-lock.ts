@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { tokenHash } from '../auth/revocations';
+import type { UserRow } from '../db/users';
+import { AppError } from '../errors';
+import { cancelWithdrawalsSince, withdrawalsFrozen } from '../features/withdrawals/service';
+import { recordSecurityEvent } from './security-events';
+
+// "Lock my account", the link of every security alert (docs/security.md "Alerts"): the account
+// freezes until its owner resets the password by mail.
+
+export const LOCKED_MESSAGE =
+  'Your account is locked. Every session has ended, withdrawals requested since the alert are cancelled, and nobody can sign in or withdraw until you reset your password.';
+const FROZEN_REASON = 'Locked by its owner from a security alert';
+
+const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock link is invalid, expired or already used');
+
+/**
+ * Uses a lock link: once, within 7 days, and only if no password reset came after it was sent.
+ * Ends every session (token_version and the sessions table), freezes the account (sign-in and
+ * withdrawals refused until a password reset, password-reset.ts) and cancels the open
+ * withdrawals requested since the alert was sent, their funds back to the balance. Recorded.
+ */
+export async function lockAccount(app: FastifyInstance, token: string): Promise<void> {
+  const locked = await app.db.tx(async (q) => {
+    const used = await q.query<{ uid: string; sent_at: Date }>(
+      'UPDATE account_lock_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid, created_at AS sent_at',
+      [tokenHash(token)],
+    );
+    const link = used.rows[0];
+    if (!link) return false;
+    const { uid, sent_at: sentAt } = link;
+    await q.query('UPDATE users SET token_version = token_version + 1, frozen_at = now(), frozen_reason = $2 WHERE id = $1', [uid, FROZEN_REASON]);
+    await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'owner' WHERE uid = $1 AND ended_at IS NULL", [uid]);
+    const cancelled = await cancelWithdrawalsSince(q, uid, sentAt);
+    await recordSecurityEvent(q, { uid, actor: uid, kind: 'account-locked', detail: { alertSentAt: sentAt.toISOString(), cancelledWithdrawals: cancelled } });
+    app.log.warn({ uid, cancelled: cancelled.length }, 'account locked from an alert link');
+    return true;
+  });
+  if (!locked) throw invalidLockLink();
+}
+
+/** 403 while a lock link's freeze holds (until the password is reset). */
+export function assertWithdrawalsOpen(user: Pick<UserRow, 'frozen_at'>): void {
+  if (user.frozen_at) throw withdrawalsFrozen();
+}
+
+/** Sign-in refused while frozen (asked after the password matched: only its holder learns it). */
+export function assertNotFrozen(user: Pick<UserRow, 'frozen_at'>): void {
+  if (user.frozen_at) throw new AppError(403, 'ACCOUNT_FROZEN', 'This account is locked. Reset your password by email to unlock it.');
+}
