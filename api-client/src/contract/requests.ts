@@ -4,7 +4,7 @@ import { PORTFOLIO_RANGES } from './constants';
 import { hasAtMostTwoDecimals } from './rules/money';
 import { passwordProblem } from './rules/password';
 import { isPhoneNumber } from './rules/phone';
-import { dobProblem } from './rules/profile';
+import { dobProblem, plainLineProblem } from './rules/profile';
 import { MAX_TRADE_COUNT, tradeCountProblem } from './rules/traders';
 import { withdrawalBodyAddressProblem } from './rules/withdrawals';
 
@@ -17,6 +17,9 @@ const text = (max: number) =>
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f]*$/, { error: 'must not contain control characters' });
 const required = (max: number) => text(max).min(1, { error: 'is required' });
+/** One line of plain text, no link (rules/profile.ts): what opens our mails, a name or the anti-phishing phrase. */
+const plainLine = (max: number) => text(max).superRefine(byRule(plainLineProblem));
+const personName = required(120).superRefine(byRule(plainLineProblem));
 const email = z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email({ error: 'must be a valid email address' }));
 /**
  * A password being set (register, register-admin, reset, ADMIN_PASSWORD): at least 8 characters
@@ -41,7 +44,7 @@ export const LoginBody = z.object({ email, password, remember: z.boolean().optio
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.object({
-  name: required(120),
+  name: personName,
   username: required(40).regex(/^[A-Za-z0-9_.-]+$/, { error: 'may contain only letters, digits, _ . and -' }),
   phone,
   email,
@@ -59,13 +62,13 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional(), code: secondFactor });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const RegisterAdminBody = z.object({ email, password: newPassword, name: text(120).optional(), inviteCode: text(100).optional() });
+export const RegisterAdminBody = z.object({ email, password: newPassword, name: plainLine(120).optional(), inviteCode: text(100).optional() });
 export type RegisterAdminBody = z.infer<typeof RegisterAdminBody>;
 
 /** Profile screen sends profilePic, dob, phoneNumber; settings screen the bank and wallet fields. */
 export const UpdateProfileBody = z
   .object({
-    name: required(120),
+    name: personName,
     profilePic: text(500).nullable(),
     dob: dob.nullable(),
     phoneNumber: phone.or(z.literal('')),
@@ -79,7 +82,7 @@ export const UpdateProfileBody = z
     sol: address,
     usdt: address,
     /** Ours: shown at the top of every mail we send this user (docs/security.md "Alerts"). */
-    antiPhishingPhrase: text(60),
+    antiPhishingPhrase: plainLine(60),
     /** With two-factor on, a payout change needs a code. */
     code: secondFactor,
   })

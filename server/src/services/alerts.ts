@@ -4,6 +4,7 @@ import { tokenHash } from '../auth/revocations';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import type { MailMessage } from '../mail/mailer';
+import { MAIL_NAME_MAX, mailLine } from '../mail/mail-line';
 import { AppError } from '../errors';
 import { publicOrigin } from './password-reset';
 
@@ -50,7 +51,7 @@ export function securityAlert(app: FastifyInstance, user: Pick<UserRow, 'email' 
       to: user.email,
       subject: `${app.config.brand}: ${subject}`,
       text:
-        `Hello ${user.name},\n\n${line}\n${detail}\n\nIf this was you, there is nothing to do.\n\n` +
+        `Hello ${mailLine(user.name, MAIL_NAME_MAX)},\n\n${line}\n${detail}\n\nIf this was you, there is nothing to do.\n\n` +
         `If it was not you, lock your account now. Every session ends at once and withdrawals stay frozen until you reset your password:\n\n${link}\n\n` +
         'The link works once, for 7 days.\n',
     },

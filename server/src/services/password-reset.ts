@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { findUserByEmail, type UserRow } from '../db/users';
+import { MAIL_NAME_MAX, mailLine } from '../mail/mail-line';
 import { budgets, spend } from '../limits/budgets';
 import { sendSecurityAlert } from './alerts';
 import { requireSecondFactor } from './second-factor';
@@ -49,7 +50,7 @@ export async function sendResetLink(app: FastifyInstance, user: Pick<UserRow, 'i
   await app.mailer.send({
     to: user.email,
     subject: `${app.config.brand}: reset your password`,
-    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${app.config.brand} account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+    text: `Hello ${mailLine(user.name, MAIL_NAME_MAX)},\n\nSomeone asked to reset the password of your ${app.config.brand} account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
   });
 }
 

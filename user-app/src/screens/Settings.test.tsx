@@ -61,6 +61,18 @@ describe('Settings', () => {
     expect(screen.getByRole('button', { name: 'Manage Settings' })).toBeInTheDocument();
   });
 
+  it('says a phrase with a link breaks the rule the server applies, and does not save it', async () => {
+    const u = await show();
+    await u.click(screen.getByRole('button', { name: 'Manage Settings' }));
+    await u.type(screen.getByLabelText('Anti-phishing phrase'), 'unlock at evil.com');
+    expect(screen.getByText('The phrase must not contain a link or web address (such as https://, www. or example.com).')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await u.clear(screen.getByLabelText('Anti-phishing phrase'));
+    await u.type(screen.getByLabelText('Anti-phishing phrase'), 'blue heron');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    expect(http.calls('PATCH /api/user/profile')).toHaveLength(0);
+  });
+
   it('shows the server\'s message, or "Failed to update settings"', async () => {
     http.on('PATCH /api/user/profile', fail(400, 'accountNumber: must be at most 34 characters'));
     const u = await show();

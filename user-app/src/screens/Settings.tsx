@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Input, formatDateTime } from '@halcyon/shared-ui';
-import type { UserProfile } from '@halcyon/api-client';
+import { plainLineProblem, type UserProfile } from '@halcyon/api-client';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
 import { NarrowPage, SectionTitle } from '../lib/ui';
@@ -35,10 +35,16 @@ const trimmed = (d: Draft) => ({ ...Object.fromEntries(FIELDS.map(({ key }) => [
 
 const noop = () => undefined;
 
+/** The contract's rule for the phrase (one line, no link: it opens our mails), as the field says it; null when fine. */
+const phraseError = (d: Draft): string | null => {
+  const reason = plainLineProblem(d.antiPhishingPhrase.trim());
+  return reason === null ? null : `The phrase ${reason}.`;
+};
+
 /** One group's fields, read-only until 'Manage Settings'. */
 const group = (name: Group, { shown, editing, set, profile }: ProfileDraft<Draft>) =>
   FIELDS.filter((f) => f.group === name).map(({ key, label }) => (
-    <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" hint={usableHint(profile, key)} />
+    <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" hint={usableHint(profile, key)} error={key === 'antiPhishingPhrase' && editing ? phraseError(shown) : null} />
   ));
 
 /** A payout destination changed after funding waits 24 hours (docs/security.md "Payout addresses"): say until when. */
@@ -54,7 +60,7 @@ export default function Settings() {
     <NarrowPage>
       <BackLink />
       <SecurityLink to="/user/security">Security: your signed-in devices and sign-in history</SecurityLink>
-      <ProfileForm texts={TEXTS} toDraft={draftOf} toBody={trimmed}>
+      <ProfileForm texts={TEXTS} toDraft={draftOf} toBody={trimmed} invalid={(d) => phraseError(d) !== null}>
         {(form) => (
           <>
             <Input label="Phone number" name="phoneNumber" value={form.profile.phoneNumber} onChange={noop} readOnly placeholder="Not set" />

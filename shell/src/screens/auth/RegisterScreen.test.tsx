@@ -36,6 +36,17 @@ describe('Register (/auth/register)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refuses a name with a link, by the rule the server applies, and sends no request', async () => {
+    const calls = stubApi({});
+    renderShell('/auth/register');
+    await userEvent.setup({ delay: null }).type(await screen.findByRole('textbox', { name: 'First Name' }), 'www.evil ');
+    await fill('Copper-Violin-2917');
+    // Under the field and in the toast.
+    const message = 'First Name must not contain a link or web address (such as https://, www. or example.com).';
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(calls).toHaveLength(0);
+  });
+
   it('requires every field before sending', async () => {
     const calls = stubApi({});
     renderShell('/auth/register');

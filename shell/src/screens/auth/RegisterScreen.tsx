@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '@halcyon/api-client';
+import { api, plainLineProblem } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
 import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match!';
+
+/** The contract's rule for a name (one line, no link; the server's 400 `name: …`), said of one field. */
+const nameError = (label: string, value: string): string | null => {
+  const reason = plainLineProblem(value.trim());
+  return reason === null ? null : `${label} ${reason}.`;
+};
 
 /** /auth/register: the investor sign-up (spec 2); success leads to the login. */
 export function RegisterScreen() {
@@ -30,6 +36,11 @@ export function RegisterScreen() {
     ],
     // Spec 5: no request at all when the two passwords differ.
     check: () => {
+      const badName = nameError('First Name', v.firstName) ?? nameError('Last Name', v.lastName);
+      if (badName) {
+        toast.error(badName);
+        return false;
+      }
       if (v.password === v.confirmPassword) return true;
       setMismatch(true);
       toast.error(PASSWORD_MISMATCH);
@@ -48,8 +59,8 @@ export function RegisterScreen() {
     <AuthCard title="Create your account" lead="Start investing in minutes." wide>
       <Form noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
         <Row>
-          <Input label="First Name" name="firstName" value={v.firstName} onChange={field('firstName')} required autoComplete="given-name" />
-          <Input label="Last Name" name="lastName" value={v.lastName} onChange={field('lastName')} required autoComplete="family-name" />
+          <Input label="First Name" name="firstName" value={v.firstName} onChange={field('firstName')} required autoComplete="given-name" error={nameError('First Name', v.firstName)} />
+          <Input label="Last Name" name="lastName" value={v.lastName} onChange={field('lastName')} required autoComplete="family-name" error={nameError('Last Name', v.lastName)} />
         </Row>
         <Row>
           <Input label="Username" name="username" value={v.username} onChange={field('username')} required autoComplete="username" />
