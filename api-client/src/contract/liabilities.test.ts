@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkInclusionProof, leafMessage, nodeMessage, type InclusionProof, type PublishedLiabilities } from './liabilities';
+import { checkInclusionProof, leafMessage, nodeMessage, type InclusionProof, type ProofOwner, type PublishedLiabilities } from './liabilities';
 
 const sha = async (m: string) => createHash('sha256').update(m, 'utf8').digest('hex');
 
@@ -25,9 +25,9 @@ async function fourLeafTree(): Promise<{ published: PublishedLiabilities; proof:
 describe('checkInclusionProof', () => {
   it('accepts the honest path and refuses each kind of forgery with a plain reason', async () => {
     const { published, proof } = await fourLeafTree();
-    expect(await checkInclusionProof(proof, published, sha)).toEqual({ ok: true });
+    expect(await checkInclusionProof(proof, published, sha, { uid: 'u2' })).toEqual({ ok: true });
     const refused = async (p: InclusionProof, pub = published) => {
-      const r = await checkInclusionProof(p, pub, sha);
+      const r = await checkInclusionProof(p, pub, sha, { uid: 'u2' });
       return r.ok ? 'accepted' : r.problem;
     };
     expect(await refused({ ...proof, snapshotId: 'other' })).toBe('The proof is for another snapshot than the published one.');
@@ -42,4 +42,54 @@ describe('checkInclusionProof', () => {
     );
     expect(await refused(proof, { ...published, totals: ['600', '0', '0', '0', '5'] })).toBe('The proof leads to other totals than the published ones.');
   });
+});
+
+describe('the proof must be the signed-in investor\'s own', () => {
+  /** u3's honest proof: its leaf is d, at index 3, under c (left) then ab (left). */
+  async function othersProof(): Promise<{ published: PublishedLiabilities; mine: InclusionProof; theirs: InclusionProof }> {
+    const { published, proof } = await fourLeafTree();
+    const [d, ab] = proof.siblings as [{ hash: string; sums: string[] }, { hash: string; sums: string[] }];
+    const c = { hash: await sha(leafMessage('s', 'u2', 'n2', proof.balances)), sums: [...proof.balances] };
+    return { published, mine: proof, theirs: { snapshotId: 's', uid: 'u3', index: 3, nonce: 'n3', balances: d.sums, siblings: [c, ab] } };
+  }
+  const problem = async (p: InclusionProof, pub: PublishedLiabilities, owner: ProofOwner) => {
+    const r = await checkInclusionProof(p, pub, sha, owner);
+    return r.ok ? 'accepted' : r.problem;
+  };
+
+  it("refuses another investor's valid proof on u2's screen, though it reaches the published root for its owner", async () => {
+    const { published, theirs } = await othersProof();
+    expect(await checkInclusionProof(theirs, published, sha, { uid: 'u3' })).toEqual({ ok: true });
+    expect(await problem(theirs, published, { uid: 'u2' })).toBe("This proof is for another investor's account, not yours.");
+  });
+
+  it('recomputes the leaf from the caller\'s uid: relabelling another investor\'s proof as yours does not reach the root', async () => {
+    const { published, theirs } = await othersProof();
+    expect(await problem({ ...theirs, uid: 'u2' }, published, { uid: 'u2' })).toMatch(/does not lead to the published root/);
+  });
+
+  it('needs a one-line uid: no uid, an empty one or one spanning lines is refused', async () => {
+    const { published, mine } = await othersProof();
+    const needs = 'The check needs the user id you are signed in with.';
+    expect(await problem(mine, published, { uid: '' })).toBe(needs);
+    expect(await problem({ ...mine, uid: 'u2\nn2' }, published, { uid: 'u2\nn2' })).toBe(needs);
+    expect(await problem(mine, published, undefined as unknown as ProofOwner)).toBe(needs);
+  });
+
+  it("compares the proof's balances with the investor's own records where they can tell", async () => {
+    const { published, mine } = await othersProof();
+    // u2's leaf holds 200 cents of BTC and 1 cent of earnings.
+    expect(mine.balances).toEqual(['200', '0', '0', '0', '1']);
+    const own = (btc: string[] | null, earnings: string[] | null) => ({ uid: 'u2', balances: [btc, ['0'], ['0'], ['0'], earnings] });
+    expect(await problem(mine, published, own(['200'], ['1']))).toBe('accepted');
+    expect(await problem(mine, published, own(['150', '200'], null))).toBe('accepted'); // moved while the snapshot was taken; earnings unknown
+    expect(await problem(mine, published, own(['250'], ['1']))).toBe('Your Bitcoin balance in the proof is not what your own ledger shows at the snapshot.');
+    expect(await problem(mine, published, own(['250'], ['2']))).toBe('Your Bitcoin and Earnings balances in the proof are not what your own ledger shows at the snapshot.');
+  });
+});
+
+it('the leaf format is the one snapshots have always been published in (v1 names its owner): older snapshots still verify', async () => {
+  const message = leafMessage('snap-1', 'u-1', '0123456789abcdef0123456789abcdef', ['0', '100000', '0', '0', '5000']);
+  expect(message).toBe('halcyon-pol/leaf/v1\nsnap-1\nu-1\n0123456789abcdef0123456789abcdef\n0,100000,0,0,5000');
+  expect(await sha(message)).toBe('dbf0aa3f28c83b516fefa0d234b0631a66337331a1c3d84fc8d591549f08dd02');
 });

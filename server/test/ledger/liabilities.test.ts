@@ -72,7 +72,7 @@ test('every investor proof leads to the published root, and the published totals
   for (const user of [ann, bob, cat]) {
     const proof = await proofOf(user.token);
     expect(proof.uid).toBe(user.uid);
-    expect(await checkInclusionProof(proof, snapshot, sha256Hex)).toEqual({ ok: true });
+    expect(await checkInclusionProof(proof, snapshot, sha256Hex, { uid: user.uid })).toEqual({ ok: true });
   }
   expect((await proofOf(ann.token)).balances).toEqual(['0', '100000', '0', '0', '5000']);
   expect((await proofOf(cat.token)).balances).toEqual(['0', '0', '0', '0', '0']);
@@ -93,6 +93,35 @@ test('a proof is the newest snapshot\'s; an investor who joined after it has non
   const late = await t().registerUser();
   const res = await t().call('getLiabilityProof', { token: late.token });
   expect(res.status).toBe(404);
+});
+
+test('the proof route answers only the caller\'s own proof, and the check refuses it on anyone else\'s screen', async () => {
+  await moneyEverywhere();
+  const snapshot = await publish();
+  const annProof = await proofOf(ann.token);
+  const bobProof = await proofOf(bob.token);
+  expect([annProof.uid, bobProof.uid]).toEqual([ann.uid, bob.uid]);
+  expect(annProof.index).not.toBe(bobProof.index);
+  // Naming someone else changes nothing: the route reads the caller from the token only.
+  for (const ask of [`?uid=${bob.uid}`, `?id=${bob.uid}`, `?user=${bob.uid}`]) {
+    const res = await t().fetch(`/api/user/liabilities/proof${ask}`, { headers: { authorization: `Bearer ${ann.token}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: InclusionProof }).data).toEqual(annProof);
+  }
+  // Bob's proof is valid for Bob, and refused on Ann's screen, also when relabelled with her uid.
+  expect(await checkInclusionProof(bobProof, snapshot, sha256Hex, { uid: bob.uid })).toEqual({ ok: true });
+  expect(await checkInclusionProof(bobProof, snapshot, sha256Hex, { uid: ann.uid })).toEqual({ ok: false, problem: "This proof is for another investor's account, not yours." });
+  expect(await checkInclusionProof({ ...bobProof, uid: ann.uid }, snapshot, sha256Hex, { uid: ann.uid })).toMatchObject({ ok: false, problem: expect.stringMatching(/does not lead to the published root/) });
+  // Her balances as her own ledger shows them (each asset's newest "balance after") are the ones in her leaf.
+  const own = await Promise.all(
+    (['btc', 'usdt', 'eth', 'sol', 'usd'] as const).map(async (asset) => {
+      const res = await t().call('getLedger', { token: ann.token, query: { asset, limit: 1 } });
+      return [String(Math.round((res.body.data[0]?.assetBalanceAfter ?? 0) * 100))];
+    }),
+  );
+  expect(own).toEqual([['0'], ['100000'], ['0'], ['0'], ['5000']]);
+  expect(await checkInclusionProof(annProof, snapshot, sha256Hex, { uid: ann.uid, balances: own })).toEqual({ ok: true });
+  expect(await checkInclusionProof(bobProof, snapshot, sha256Hex, { uid: bob.uid, balances: own })).toMatchObject({ ok: false });
 });
 
 test('only admins publish and audit; a proof needs the investor\'s own token', async () => {
@@ -126,7 +155,7 @@ describe('a dishonest tree is rejected', () => {
     const short = buildSumTree(honest.id, leaves);
     const root = short.levels[short.levels.length - 1]?.[0];
     const forged = { id: honest.id, rootHash: root?.hash ?? '', totals: root?.sums ?? [], depth: short.levels.length - 1 };
-    const check = await checkInclusionProof(annProof, forged, sha256Hex);
+    const check = await checkInclusionProof(annProof, forged, sha256Hex, { uid: ann.uid });
     expect(check.ok).toBe(false);
 
     // In the stored tree: an investor who existed when the snapshot was taken but has no leaf.
@@ -142,7 +171,7 @@ describe('a dishonest tree is rejected', () => {
     const sibling = proof.siblings[0];
     if (!sibling) throw new Error('no sibling');
     const negative = { ...proof, siblings: [{ ...sibling, sums: ['-25000', '0', '0', '0', '0'] }, ...proof.siblings.slice(1)] };
-    expect(await checkInclusionProof(negative, snapshot, sha256Hex)).toEqual({ ok: false, problem: 'Step 1 of the proof carries a negative or malformed sum.' });
+    expect(await checkInclusionProof(negative, snapshot, sha256Hex, { uid: bob.uid })).toEqual({ ok: false, problem: 'Step 1 of the proof carries a negative or malformed sum.' });
 
     await tamper("UPDATE liability_nodes SET sums = '0,-100,0,0,0' WHERE snapshot_id = $1 AND level = 0 AND idx = 0", [snapshot.id]);
     expect((await t().call('auditLiabilities', { token: admin.token })).body.data).toMatchObject({ ok: false, problem: 'Node 0/0 has a negative or malformed sum' });
@@ -156,7 +185,7 @@ describe('a dishonest tree is rejected', () => {
     if (!top) throw new Error('no sibling');
     // Lower one subtree's liabilities and raise nothing: the parent committed to the old sums.
     const lowered = { ...proof, siblings: [...proof.siblings.slice(0, -1), { ...top, sums: top.sums.map(() => '0') }] };
-    expect(await checkInclusionProof(lowered, snapshot, sha256Hex)).toMatchObject({ ok: false, problem: expect.stringMatching(/published root|other totals/) });
+    expect(await checkInclusionProof(lowered, snapshot, sha256Hex, { uid: cat.uid })).toMatchObject({ ok: false, problem: expect.stringMatching(/published root|other totals/) });
 
     await tamper("UPDATE liability_nodes SET sums = '0,0,0,0,0' WHERE snapshot_id = $1 AND level = 1 AND idx = 0", [snapshot.id]);
     expect((await t().call('auditLiabilities', { token: admin.token })).body.data).toMatchObject({ ok: false, problem: expect.stringMatching(/is not made of its children|not the published one/) });
@@ -174,7 +203,7 @@ test('trees of every small size have proofs for every leaf (padding at odd level
     for (const leaf of leaves) {
       const index = tree.positions.get(leaf.uid) ?? -1;
       const siblings = Array.from({ length: depth }, (_v, level) => tree.levels[level]?.[(index >> level) ^ 1] ?? { hash: '', sums: [] });
-      expect(await checkInclusionProof({ snapshotId: 'snap', uid: leaf.uid, index, nonce: leaf.nonce, balances: leaf.balances, siblings }, published, sha256Hex)).toEqual({ ok: true });
+      expect(await checkInclusionProof({ snapshotId: 'snap', uid: leaf.uid, index, nonce: leaf.nonce, balances: leaf.balances, siblings }, published, sha256Hex, { uid: leaf.uid })).toEqual({ ok: true });
     }
   }
 });

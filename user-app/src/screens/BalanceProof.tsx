@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import {
-  LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, useApiQuery,
+  LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, useApiQueries, useApiQuery, userAtom,
   type InclusionProof, type LiabilitySnapshot, type ProofCheck,
 } from '@halcyon/api-client';
 import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
+import { allowedAt, ownLedgerReads } from '../features/proof/ownBalances';
 import { ReadState } from '../lib/ReadState';
 import { Heading, Muted, Page, Panel, SectionTitle } from '../lib/ui';
 
@@ -37,29 +39,41 @@ function download(proof: InclusionProof, snapshot: LiabilitySnapshot) {
 }
 
 /**
- * /user/proof: is my balance counted in what the platform published? The browser recomputes the
- * path from the investor's own leaf to the published root (api-client's checkInclusionProof)
- * and says plainly whether it holds.
+ * /user/proof: is my balance counted in what the platform published? The browser rebuilds the
+ * signed-in investor's own leaf (their uid from the session, the amounts their own ledger shows at
+ * the snapshot) and the path to the published root (api-client's checkInclusionProof), and says
+ * plainly whether it holds: someone else's proof is "Not verified".
  */
 export default function BalanceProof() {
+  const uid = useAtomValue(userAtom)?.uid;
   const snapshot = useApiQuery('latestLiabilities', undefined, { select: (r) => r.data });
   const proof = useApiQuery('getLiabilityProof', undefined, { select: (r) => r.data, retry: false });
   const [check, setCheck] = useState<ProofCheck | null>(null);
   const published = snapshot.data;
   const mine = proof.data;
+  const ledger = useApiQueries('getLedger', published ? ownLedgerReads(published.createdAt) : [], { enabled: Boolean(mine) });
+  // Per column, the amounts the investor's own ledger allows at the snapshot (null: it cannot tell;
+  // a failed read cannot either), once every read has answered. As text: the reads' array is new
+  // on every render, the amounts are not.
+  const ownText =
+    published && ledger.length > 0 && ledger.every((q) => q.isSuccess || q.isError)
+      ? JSON.stringify(ledger.map((q) => (q.data ? allowedAt(q.data.data, q.data.page.nextCursor !== null, published.createdAt) : null)))
+      : null;
+  const own = useMemo(() => (ownText ? (JSON.parse(ownText) as Array<string[] | null>) : null), [ownText]);
+  const unknown = own ? LIABILITY_COLUMNS.filter((_c, i) => own[i] === null).map((c) => LIABILITY_COLUMN_LABELS[c]) : [];
 
   useEffect(() => {
-    if (!published || !mine) return;
+    if (!published || !mine || !own) return;
     let current = true;
     setCheck(null);
-    checkInclusionProof(mine, published, sha256Hex).then(
+    checkInclusionProof(mine, published, sha256Hex, { uid: uid ?? '', balances: own }).then(
       (result) => current && setCheck(result),
       () => current && setCheck({ ok: false, problem: 'This browser could not compute the check (Web Crypto is unavailable).' }),
     );
     return () => {
       current = false;
     };
-  }, [published, mine]);
+  }, [published, mine, own, uid]);
 
   const rows: Row[] =
     published && mine
@@ -86,7 +100,16 @@ export default function BalanceProof() {
                 ? 'Verified: your balances below are included in the published totals.'
                 : `Not verified: ${check.problem}`}
           </Verdict>
-          <Table caption="Your balances in the snapshot and the published totals" columns={columns} rows={rows} getRowKey={(r: Row) => r.column} />
+          {/* Another account's amounts are not shown as the investor's own. */}
+          {mine.uid === uid && (
+            <Table caption="Your balances in the snapshot and the published totals" columns={columns} rows={rows} getRowKey={(r: Row) => r.column} />
+          )}
+          {check && unknown.length > 0 && (
+            <Muted>
+              Your statement could not be read back to the snapshot for {unknown.join(', ')}: compare {unknown.length === 1 ? 'that balance' : 'those balances'} with
+              your statement yourself.
+            </Muted>
+          )}
           <Muted>
             Published root: <Hash>{published.rootHash}</Hash> over {published.leafCount.toLocaleString('en-US')} accounts. Your balances are as
             of the snapshot; your dashboard shows today&apos;s.
