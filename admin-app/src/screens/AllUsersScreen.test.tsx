@@ -63,4 +63,24 @@ describe('AllUsersScreen', () => {
     renderWithProviders(<AllUsersScreen />);
     expect(await screen.findByText('Failed to fetch users.')).toBeInTheDocument();
   });
+
+  it('a locked account shows why under its name', async () => {
+    http.on('GET /api/admin/users', page([userRow({ frozen: { since: '2026-11-26T10:00:00.000Z', reason: 'Locked by its owner from a security alert' } })]));
+    renderWithProviders(<AllUsersScreen />);
+    expect(await screen.findByText('Locked: Locked by its owner from a security alert')).toBeInTheDocument();
+  });
+
+  it('resets two-factor only with a reason, and says the user must confirm it', async () => {
+    http.on('GET /api/admin/users', page([userRow({ uid: 'u2', id: 'u2', name: 'Bo Li', email: 'bo@example.com', twoFactorEnabled: true })]));
+    http.on('POST /api/admin/users/:uid/2fa-reset', { body: { message: 'A confirmation link was sent to bo@example.com. Two-factor stays on until they use it.' } });
+    renderWithProviders(<AllUsersScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset two-factor of Bo Li' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(http.mutations()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Lost phone, checked on a call');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    await findSuccessToast('Confirmation link sent. Two-factor stays on until the user opens it.');
+    expect(http.mutations().map((r) => [`${r.method} ${r.path}`, r.body])).toEqual([['POST /api/admin/users/u2/2fa-reset', { reason: 'Lost phone, checked on a call' }]]);
+  });
 });

@@ -8,9 +8,10 @@ import { Screen } from '../lib/Screen';
 import { toastResult } from '../lib/toastResult';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { userColumns, type NumberedUser } from '../features/users/usersColumns';
+import { TwoFactorResetButton } from '../features/users/TwoFactorResetButton';
 import { USERS_FAILED, useUsers } from '../features/users/queries';
 
-/** All users: delete (closes the account, ledger kept) and send a password-reset link. */
+/** All users: delete (closes the account, ledger kept), send a password-reset link, reset two-factor (the user confirms by mail). */
 export default function AllUsersScreen() {
   const users = useUsers();
   // Closing an account changes the users list and the overview's Total Users.
@@ -50,6 +51,7 @@ export default function AllUsersScreen() {
         >
           Send reset link
         </Button>
+        <TwoFactorResetButton user={user} />
       </>
     )),
   ];

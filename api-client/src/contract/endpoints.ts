@@ -49,6 +49,8 @@ export const endpoints = {
   toggleCopy: { method: 'POST', path: '/copyTrade/toggle/:id', access: 'user', summary: 'Start or stop copying a trader', status: 200 },
   listUsers: { method: 'GET', path: '/admin/users', access: 'admin', summary: 'All open user accounts', status: 200 },
   deleteUser: { method: 'DELETE', path: '/admin/users/:uid', access: 'admin', summary: 'Close a user account (ledger kept)', status: 200 },
+  requestTwoFactorReset: { method: 'POST', path: '/admin/users/:uid/2fa-reset', access: 'admin', summary: 'Mail the user a link that turns their two-factor off once they confirm it (audited)', status: 200 },
+  confirmTwoFactorReset: { method: 'POST', path: '/auth/2fa-reset', access: 'none', summary: 'Confirm an admin\'s two-factor reset from its mailed link: two-factor off', status: 200 },
   sendUserPasswordReset: { method: 'POST', path: '/admin/users/:uid/password-reset', access: 'admin', summary: 'Email the user a password reset link', status: 200 },
   allTransactions: { method: 'GET', path: '/admin/all-transactions', access: 'admin', summary: 'Every transaction', status: 200 },
   solvency: { method: 'GET', path: '/admin/solvency', access: 'admin', summary: 'Owed to users vs custody, per asset', status: 200 },

@@ -37,6 +37,8 @@ export const UserProfile = z.object({
   payoutUsableFrom: z.record(z.string(), isoDateTime).optional(),
   /** Ours (docs/security.md "Two-factor"): withdrawals and payout changes then need a code */
   twoFactorEnabled: z.boolean().optional(),
+  /** Ours (docs/security.md "Alerts"): locked from an alert's link, since when and why, until a password reset; null when not */
+  frozen: z.object({ since: isoDateTime, reason: z.string() }).nullable().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -90,9 +90,24 @@ export const UpdateProfileBody = z
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
-/** POST /account/2fa/enable and /disable: a code of the authenticator (or, to disable, a recovery code). */
-export const TwoFactorCodeBody = z.object({ code: z.string().min(1, { error: 'code is required' }).max(20) });
+/**
+ * POST /account/2fa/setup: the account's password, typed again (a stolen session alone cannot
+ * turn two-factor on with the thief's authenticator; docs/security.md "Two-factor").
+ */
+export const TwoFactorSetupBody = z.object({ password });
+export type TwoFactorSetupBody = z.infer<typeof TwoFactorSetupBody>;
+
+/** POST /account/2fa/enable and /disable: the password and a code of the authenticator (or, to disable, a recovery code). */
+export const TwoFactorCodeBody = z.object({ password, code: z.string().min(1, { error: 'is required' }).max(20, { error: 'must be at most 20 characters' }) });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
+
+/** An admin's two-factor reset for a user who lost their authenticator: why, for the audit trail. */
+export const TwoFactorResetBody = z.object({ reason: required(300) });
+export type TwoFactorResetBody = z.infer<typeof TwoFactorResetBody>;
+
+/** The token of the mailed link that confirms it. */
+export const ConfirmTwoFactorResetBody = z.object({ token: z.string().min(20, { error: 'token: this link is incomplete' }).max(200) });
+export type ConfirmTwoFactorResetBody = z.infer<typeof ConfirmTwoFactorResetBody>;
 
 /** The token of an emailed "lock my account" link. */
 export const LockAccountBody = z.object({ token: z.string().min(20, { error: 'token: this lock link is incomplete' }).max(200) });

@@ -7,7 +7,7 @@ import {
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, TwoFactorSetupBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
+  ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, TwoFactorSetupBody, TwoFactorResetBody, ConfirmTwoFactorResetBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
 import {
@@ -64,6 +64,8 @@ const schemas = {
   listUsers: { query: UsersQuery, response: pageOf(AdminUserRow) },
   deleteUser: { params: uidParam, response: MessageResponse },
   sendUserPasswordReset: { params: uidParam, response: MessageResponse },
+  requestTwoFactorReset: { params: uidParam, body: TwoFactorResetBody, response: MessageResponse },
+  confirmTwoFactorReset: { body: ConfirmTwoFactorResetBody, response: MessageResponse },
   allTransactions: { query: AllTransactionsQuery, response: pageOf(Transaction) },
   solvency: { response: dataOf(Solvency) },
   listJobs: { response: dataOf(JobsOverview) },

@@ -14,11 +14,12 @@ const ResetPasswordScreen = lazyScreen(() => import('../screens/auth/ResetPasswo
 const AdminLoginScreen = lazyScreen(() => import('../screens/auth/AdminLoginScreen'), (m) => m.AdminLoginScreen);
 const AdminRegisterScreen = lazyScreen(() => import('../screens/auth/AdminRegisterScreen'), (m) => m.AdminRegisterScreen);
 const LockAccountScreen = lazyScreen(() => import('../screens/auth/LockAccountScreen'), (m) => m.LockAccountScreen);
+const TwoFactorResetScreen = lazyScreen(() => import('../screens/auth/TwoFactorResetScreen'), (m) => m.TwoFactorResetScreen);
 const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.InfoScreen);
 
 /** Fetches every lazy shell screen (tests render them without suspending). */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, InfoScreen].map((s) => s.preload()));
+  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, TwoFactorResetScreen, InfoScreen].map((s) => s.preload()));
 }
 
 /** Each remote owns everything under its path, behind a session of its kind. */
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="auth/forget_password" element={<ForgotPasswordScreen />} />
         <Route path="auth/reset_password" element={<ResetPasswordScreen />} />
         <Route path="auth/lock-account" element={<LockAccountScreen />} />
+        <Route path="auth/2fa-reset" element={<TwoFactorResetScreen />} />
         <Route path="admin-auth/admin-login" element={<AdminLoginScreen />} />
         <Route path="admin-auth/admin-reg" element={<AdminRegisterScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

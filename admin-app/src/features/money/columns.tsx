@@ -16,8 +16,8 @@ const status = { key: 'status', header: 'Status', kind: 'status' as const };
 /** Deposits: who, how, how much (largest first on request), when, state. */
 export const moneyColumns = [name, email, method, { ...amount, serverSort: { descending: 'amount' } }, date, status];
 
-/** Withdrawals add where the money went. */
-export const withdrawalColumns = [...moneyColumns.slice(0, 3), { key: 'address', header: 'Address' }, ...moneyColumns.slice(3)];
+/** Withdrawals add where the money goes, as recorded when requested (the address, or the bank with masked numbers). */
+export const withdrawalColumns = [...moneyColumns.slice(0, 3), { key: 'destination', header: 'Pays to' }, ...moneyColumns.slice(3)];
 
 /** Every kind of movement; the server orders these by date only. */
 export const transactionColumns = [name, email, { key: 'type', header: 'Type', render: (t: Transaction) => capitalize(t.type) }, method, amount, date, status];

@@ -1,10 +1,12 @@
 import { confirmEnrolment, disableSecondFactor, recoveryCodesLeft, startEnrolment } from '../../auth/two-factor';
 import { markSessionFactor } from '../../auth/sessions';
 import { defineRoute, feature } from '../../http/define-route';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { budgets, spend } from '../../limits/budgets';
 import { sendSecurityAlert } from '../../services/alerts';
 import { TOTP_INVALID_MESSAGE, requirePassword, requireSecondFactor } from '../../services/second-factor';
+import { confirmTwoFactorReset, requestTwoFactorReset } from '../../services/two-factor-reset';
+import { findUserById } from '../../db/users';
 
 // Two-factor for investors and admins alike (docs/security.md "Two-factor"). Every change needs
 // the password in the same request, so a stolen session cannot turn it on with the thief's
@@ -44,5 +46,18 @@ export default feature(
       await sendSecurityAlert(request.server, auth.user, '2fa-off', `At ${new Date().toISOString()} (UTC).`, q);
     });
     return { message: 'Two-factor authentication is off.' };
+  }),
+
+  // An admin's reset for someone who lost their authenticator: the owner confirms it by mail.
+  defineRoute('requestTwoFactorReset', async ({ db, auth, params, body, request }) => {
+    const user = await findUserById(db, params.uid);
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
+    await requestTwoFactorReset(request.server, auth.uid, user, body.reason);
+    return { message: `A confirmation link was sent to ${user.email}. Two-factor stays on until they use it.` };
+  }),
+  defineRoute('confirmTwoFactorReset', async ({ body, request }) => {
+    await spend(request.server, [[budgets.resetIp, request.ip]]);
+    await confirmTwoFactorReset(request.server, body.token);
+    return { message: 'Two-factor authentication is off. Sign in with your password, then turn it on again with your new phone.' };
   }),
 );
