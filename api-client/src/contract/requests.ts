@@ -85,6 +85,8 @@ export const UpdateProfileBody = z
     antiPhishingPhrase: plainLine(60),
     /** With two-factor on, a payout change needs a code. */
     code: secondFactor,
+    /** Ours: the account's password, needed when the anti-phishing phrase changes (a security change). */
+    password: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
   })
   .partial()
   .strict();

@@ -48,12 +48,15 @@ describe('Settings', () => {
     await u.type(screen.getByLabelText('City'), 'Abuja');
     await u.clear(screen.getByLabelText('Ethereum address'));
     await u.type(screen.getByLabelText('Ethereum address'), ' 0xnew ');
+    expect(screen.queryByLabelText('Your password')).not.toBeInTheDocument();
     await u.type(screen.getByLabelText('Anti-phishing phrase'), 'blue heron');
+    // A new phrase is a security change: the password is asked with it.
+    await u.type(screen.getByLabelText('Your password'), 'Harbor-Lights-2291');
     await u.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Settings updated successfully!')).toBeInTheDocument();
     expect(http.calls('PATCH /api/user/profile')[0]?.body).toEqual({
       state: 'Lagos', city: 'Abuja', bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021',
-      bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada', antiPhishingPhrase: 'blue heron',
+      bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada', antiPhishingPhrase: 'blue heron', password: 'Harbor-Lights-2291',
     });
     expect(http.calls('GET /api/user/profile')).toHaveLength(2);
     expect(cachedProfile()?.city).toBe('Abuja');

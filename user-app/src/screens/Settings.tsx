@@ -7,8 +7,11 @@ import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm'
 import { NarrowPage, SectionTitle } from '../lib/ui';
 
 type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol' | 'antiPhishingPhrase';
-/** `code`: with two-factor on, a payout change needs one (docs/security.md "Two-factor"). */
-type Draft = Record<SettingsKey | 'code', string>;
+/**
+ * `code`: with two-factor on, a payout change needs one (docs/security.md "Two-factor");
+ * `password`: a new anti-phishing phrase needs it (a security change).
+ */
+type Draft = Record<SettingsKey | 'code' | 'password', string>;
 type Group = 'address' | 'bank' | 'wallet' | 'mail';
 
 /** The editable settings, in screen order, with the PATCH field names of spec 7. */
@@ -29,9 +32,13 @@ const TEXTS = { title: 'Settings', label: 'Settings', edit: 'Manage Settings', s
 
 const draftOf = (p: UserProfile): Draft => ({
   state: p.state, city: p.city, bankName: p.bankName, accountNumber: p.accountNumber, routingNumber: p.routingNumber,
-  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol, antiPhishingPhrase: p.antiPhishingPhrase ?? '', code: '',
+  bitcoin: p.bitcoin, ethereum: p.ethereum, sol: p.sol, antiPhishingPhrase: p.antiPhishingPhrase ?? '', code: '', password: '',
 });
-const trimmed = (d: Draft) => ({ ...Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])), ...(d.code.trim() ? { code: d.code.trim() } : {}) });
+const trimmed = (d: Draft) => ({
+  ...Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])),
+  ...(d.code.trim() ? { code: d.code.trim() } : {}),
+  ...(d.password ? { password: d.password } : {}),
+});
 
 const noop = () => undefined;
 
@@ -77,6 +84,9 @@ export default function Settings() {
             <SectionTitle>Email security</SectionTitle>
             <p>A phrase of your choice, shown at the top of every email we send you. An email without it did not come from us.</p>
             {group('mail', form)}
+            {form.editing && form.shown.antiPhishingPhrase.trim() !== (form.profile.antiPhishingPhrase ?? '') ? (
+              <Input label="Your password" name="password" type="password" value={form.shown.password} onChange={(v) => form.set('password', v)} autoComplete="current-password" hint="A new phrase needs your password." />
+            ) : null}
           </>
         )}
       </ProfileForm>
