@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { USER_COLUMNS, type UserRow } from '../db/users';
 import type { ProfileFiguresRow } from '../db/figures';
+import { networkOf } from './devices';
 
 // Sessions and sign-in history (docs/security.md "Sessions"): one row per login's token, checked
 // on every request by every process; sign-ins of existing accounts, kept 90 days.
@@ -50,9 +51,52 @@ export async function markSessionFactor(q: Queryable, sessionId: string, factor:
   await q.query('UPDATE sessions SET second_factor = $2 WHERE id = $1', [sessionId, factor]);
 }
 
-export async function recordSignIn(q: Queryable, s: { uid: string; ip: string; userAgent: string; success: boolean }): Promise<void> {
-  await q.query('INSERT INTO sign_ins (uid, ip, user_agent, success) VALUES ($1, $2, $3, $4)', [s.uid, s.ip, s.userAgent.slice(0, 500), s.success]);
+/** Where a sign-in came from: address, user agent and, when the browser sent one, its device cookie's hash (auth/devices.ts). */
+export interface SignInPlace {
+  ip: string;
+  userAgent: string;
+  deviceHash?: string | null;
 }
+
+export async function recordSignIn(q: Queryable, s: SignInPlace & { uid: string; success: boolean }): Promise<void> {
+  await q.query('INSERT INTO sign_ins (uid, ip, user_agent, success, device_hash, network) VALUES ($1, $2, $3, $4, $5, $6)', [
+    s.uid, s.ip, s.userAgent.slice(0, 500), s.success, s.deviceHash ?? null, networkOf(s.ip),
+  ]);
+}
+
+/** What the account's earlier successful sign-ins say of this one (services/alerts.ts signInAlertDetail decides). */
+export interface SignInNovelty {
+  /** The account signed in successfully before (this is not its very first sign-in). */
+  earlier: boolean;
+  /** A successful sign-in carried this device cookie before. */
+  knownDevice: boolean;
+  /** ... and from this network. */
+  knownNetwork: boolean;
+}
+
+/**
+ * Records a successful sign-in and, in the same statement (a snapshot taken before the insert),
+ * what the earlier ones say of it. Three probes of sign_ins_known_devices (migration 020), one
+ * row each at most, however long the history. "Any earlier sign-in" is asked in the index's order:
+ * as a bare EXISTS the planner may scan the table for the first row when this account is a large
+ * share of it; sorted, a scan would have to read every row, so the index's one probe wins.
+ */
+export async function recordSuccessfulSignIn(q: Queryable, s: SignInPlace & { uid: string }): Promise<SignInNovelty> {
+  const { rows } = await q.query<SignInNovelty>(SUCCESSFUL_SIGN_IN, [s.uid, s.ip, s.userAgent.slice(0, 500), s.deviceHash ?? null, networkOf(s.ip)]);
+  const row = rows[0];
+  return { earlier: Boolean(row?.earlier), knownDevice: Boolean(row?.knownDevice), knownNetwork: Boolean(row?.knownNetwork) };
+}
+
+/** recordSuccessfulSignIn's statement ($1 uid, $2 ip, $3 user agent, $4 device hash, $5 network); its plan is tested. */
+export const SUCCESSFUL_SIGN_IN = `
+  WITH seen AS (
+    SELECT (SELECT true FROM sign_ins WHERE uid = $1 AND success ORDER BY device_hash, network LIMIT 1) IS NOT NULL AS "earlier",
+           EXISTS (SELECT 1 FROM sign_ins WHERE uid = $1 AND success AND device_hash = $4) AS "knownDevice",
+           EXISTS (SELECT 1 FROM sign_ins WHERE uid = $1 AND success AND device_hash = $4 AND network = $5) AS "knownNetwork"
+  ), added AS (
+    INSERT INTO sign_ins (uid, ip, user_agent, success, device_hash, network) VALUES ($1, $2, $3, true, $4, $5)
+  )
+  SELECT * FROM seen`;
 
 /** An authenticated caller: their users row, and with `figures` their profile's figures (user_figures). */
 export interface SessionCaller {

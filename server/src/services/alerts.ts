@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { networkOf } from '../auth/devices';
 import { tokenHash } from '../auth/revocations';
+import { describeDevice, type SignInNovelty } from '../auth/sessions';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import type { MailMessage } from '../mail/mailer';
@@ -15,7 +17,7 @@ const LOCK_TTL_MS = 7 * 24 * 3600 * 1000;
 export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed' | '2fa-on' | '2fa-off';
 
 const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
-  'new-device': { subject: 'new sign-in to your account', line: 'Your account was just signed in to from a device it has not used before.' },
+  'new-device': { subject: 'new sign-in to your account', line: 'Your account was just signed in to from a device or a network it has not used before.' },
   withdrawal: { subject: 'withdrawal requested', line: 'A withdrawal was just requested from your account.' },
   'password-changed': { subject: 'your password was changed', line: 'The password of your account was just changed.' },
   'payout-changed': { subject: 'your payout details changed', line: 'The payout addresses or bank details of your account were just changed.' },
@@ -97,11 +99,20 @@ export function assertWithdrawalsOpen(user: Pick<UserRow, 'withdrawals_frozen_at
   if (user.withdrawals_frozen_at) throw new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
 }
 
-/** A successful sign-in from a user agent this account never signed in with before (not its very first sign-in). */
-export async function isNewDevice(q: Queryable, uid: string, userAgent: string): Promise<boolean> {
-  const { rows } = await q.query<{ earlier: boolean; known: boolean }>(
-    `SELECT count(*) > 1 AS earlier, count(*) FILTER (WHERE user_agent = $2) > 1 AS known FROM sign_ins WHERE uid = $1 AND success`,
-    [uid, userAgent.slice(0, 500)],
-  );
-  return Boolean(rows[0]?.earlier && !rows[0].known);
+/**
+ * What the "new sign-in" alert of a successful sign-in says, or null when none is due (docs/security.md
+ * "Alerts"): never for the account's very first sign-in; otherwise when the browser's device cookie
+ * was never seen on a successful sign-in of the account (none, or unknown: a new device, whatever
+ * its user agent says), or when that device signs in from a network it never signed in from. The
+ * sign-in is recorded, so the next one of that device from that network is known: at most one
+ * alert per device and network.
+ */
+export function signInAlertDetail(novelty: SignInNovelty, place: { ip: string; userAgent: string }, at: Date): string | null {
+  if (!novelty.earlier || (novelty.knownDevice && novelty.knownNetwork)) return null;
+  const device = describeDevice(place.userAgent);
+  const network = `network ${networkOf(place.ip)} (IP address ${place.ip})`;
+  const when = `At ${at.toISOString()} (UTC).`;
+  return novelty.knownDevice
+    ? `Device: ${device}, which signed in before, now from a new ${network}. ${when}`
+    : `Device: ${device}, new to this account, from ${network}. ${when}`;
 }

@@ -4,11 +4,12 @@
 -- Each sign-in's device (the SHA-256 of the browser's device cookie; NULL without one) and network
 -- (IPv4 /24 or IPv6 /48). A sign-in is from a known device only when a successful sign-in of the
 -- same account carried the same device cookie before; from a known network when that device
--- signed in from that network before. The index answers both with one probe, however long the
--- history (at most 90 days of it: the history sweep).
+-- signed in from that network before. The index answers these, and whether the account signed in
+-- at all before, with one probe each, however long the history (at most 90 days of it: the
+-- history sweep).
 ALTER TABLE sign_ins ADD COLUMN device_hash text;
 ALTER TABLE sign_ins ADD COLUMN network text;
-CREATE INDEX sign_ins_known_devices ON sign_ins (uid, device_hash, network) WHERE success AND device_hash IS NOT NULL;
+CREATE INDEX sign_ins_known_devices ON sign_ins (uid, device_hash, network) WHERE success;
 
 -- A value a person chose (the anti-phishing phrase) as one line of a mail that no mail client
 -- turns into a link: whitespace, control and invisible characters become one space, at most

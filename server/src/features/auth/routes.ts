@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
-import { describeDevice, endSession, openSession, recordSignIn } from '../../auth/sessions';
-import { isNewDevice, sendSecurityAlert } from '../../services/alerts';
+import { deviceCookie, deviceHash, deviceIdFrom, newDeviceId } from '../../auth/devices';
+import { endSession, openSession, recordSignIn, recordSuccessfulSignIn } from '../../auth/sessions';
+import { sendSecurityAlert, signInAlertDetail } from '../../services/alerts';
 import { LOCKED_MESSAGE, assertNotFrozen, lockAccount } from '../../services/account-lock';
 import { requireSecondFactor } from '../../services/second-factor';
 import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
@@ -22,6 +23,12 @@ async function assertFree(q: import('../../db/types').Queryable, email: string, 
   if (username && rows.length) throw conflict('Username is already taken', 'USERNAME_TAKEN');
 }
 
+/** Where the browser sends the device cookie: the login route under the API's path as the apps call it (API_BASE_URL). */
+function deviceCookiePath(apiBaseUrl: string): string {
+  const path = new URL(apiBaseUrl, 'http://localhost').pathname.replace(/\/+$/, '');
+  return `${path}/auth/login`;
+}
+
 const invalidInvite = () => new AppError(403, 'INVALID_INVITE', 'Invite code is invalid, expired or already used');
 
 /** A quick look before any other work; the compare-and-set at insert time still decides races. */
@@ -39,7 +46,7 @@ function uniqueConflict(error: unknown): never {
 export default feature(
   defineRoute(
     'login',
-    async ({ body, db, request }) => {
+    async ({ body, db, request, reply }) => {
       const app = request.server;
       await spend(app, [
         [budgets.loginClient, `${request.ip}|${body.email}`],
@@ -49,7 +56,9 @@ export default feature(
       const user = await findUserByEmail(db, body.email);
       // Unknown emails cost a hash too, so timing does not tell which emails have accounts.
       const ok = await app.hashGate.run(() => verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH));
-      const where = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      // The browser's device cookie (auth/devices.ts): failures are recorded with the one it sent.
+      const deviceId = deviceIdFrom(request.headers.cookie);
+      const where = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', deviceHash: deviceId ? deviceHash(deviceId) : null };
       // Failures are kept for the account's owner to see (an unknown email has no owner).
       if (user && (!ok || user.closed_at)) await recordSignIn(db, { uid: user.id, ...where, success: false });
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
@@ -65,16 +74,16 @@ export default feature(
       const ttl = body.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
       const jti = newTokenId();
       const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
-      await db.tx(async (q) => {
+      // A browser without a device cookie gets one now; a successful sign-in records it (its hash).
+      const device = deviceId ?? newDeviceId();
+      const novelty = await db.tx(async (q) => {
         await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, secondFactor: factor, ...where });
-        await recordSignIn(q, { uid: user.id, ...where, success: true });
+        return recordSuccessfulSignIn(q, { uid: user.id, ...where, deviceHash: deviceHash(device) });
       });
-      // After the answer: a mail if this device never signed in to the account before.
-      app.background.start('new-device-alert', async () => {
-        if (!(await isNewDevice(db, user.id, where.userAgent))) return;
-        const detail = `Device: ${describeDevice(where.userAgent)}, IP address ${where.ip}, at ${new Date().toISOString()} (UTC).`;
-        await sendSecurityAlert(app, user, 'new-device', detail);
-      });
+      reply.header('set-cookie', deviceCookie(device, { path: deviceCookiePath(app.config.apiBaseUrl), secure: request.protocol === 'https' || Boolean(app.config.publicUrl?.startsWith('https:')) }));
+      // After the answer: a mail when the device, or its network, is new to the account.
+      const detail = signInAlertDetail(novelty, where, new Date());
+      if (detail) app.background.start('new-device-alert', () => sendSecurityAlert(app, user, 'new-device', detail));
       const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
       return { data, token, message: 'Login Successfully' };
     },
