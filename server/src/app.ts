@@ -17,7 +17,7 @@ import { registerJobs } from './jobs';
 import { BackgroundTasks } from './jobs/background';
 import { JobQueue } from './jobs/queue';
 import { dbLimitStore } from './limits/db-store';
-import { redisLimitStore } from './limits/redis-store';
+import { checkedRedisLimitStore } from './limits/redis-store';
 import type { LimitStore } from './limits/store';
 import { setContractCompilers } from './http/define-route';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
@@ -80,7 +80,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true }));
     app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));
     app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
-    app.decorate('limits', deps.limits ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : dbLimitStore(db)));
+    // With REDIS_URL, only a Redis that never evicts keys (limits/redis-store.ts; the start fails otherwise).
+    const limits =
+      deps.limits ??
+      (config.redisUrl
+        ? await checkedRedisLimitStore(config.redisUrl, { assumeNoEviction: config.redisAssumeNoEviction, log: app.log, fallback: () => dbLimitStore(db) })
+        : dbLimitStore(db));
+    app.decorate('limits', limits);
     app.decorate('hashGate', new HashGate(config.hashing.concurrency, config.hashing.queue));
     app.decorate('background', new BackgroundTasks(app.log));
     // Closing: answers still in flight end their keep-alive connection, so the server can stop

@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_UTILIZATION: z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be at least 0' }).max(1, { error: 'must be at most 1' }).default(0.98),
   HASH_QUEUE: int(0, 100_000).default(32),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })),
+  /** Where CONFIG GET is refused (managed Redis): 1 says its maxmemory-policy is noeviction (limits/redis-store.ts). */
+  REDIS_ASSUME_NOEVICTION: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
 });
 
@@ -182,6 +184,11 @@ export interface Config {
   hashing: { concurrency: number; queue: number };
   /** Where rate-limit counters live: Redis when set, else the database. */
   redisUrl: string | undefined;
+  /**
+   * When REDIS_URL's server refuses CONFIG GET maxmemory-policy: true keeps the counters in Redis
+   * (the operator vouches for noeviction), false keeps them in the database (docs/security.md).
+   */
+  redisAssumeNoEviction: boolean;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY above). */
   trustProxy: false | number | string[];
   /** scrypt cost N for new hashes (tests lower it; stored in each hash). */
@@ -265,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION },
     redisUrl: e.REDIS_URL,
+    redisAssumeNoEviction: e.REDIS_ASSUME_NOEVICTION,
     trustProxy: e.TRUST_PROXY,
     scryptCost: 16384,
     checkResponses: env.NODE_ENV === 'test',

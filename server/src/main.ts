@@ -84,6 +84,11 @@ if (config.workers > 1 && cluster.isPrimary) {
   supervise(config.workers);
 } else {
   serve(config).catch((error: unknown) => {
+    // A setting found wrong only at start (REDIS_URL's eviction policy): its message, as readConfig's.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
     console.error(error);
     process.exit(1);
   });
