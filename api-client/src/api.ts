@@ -3,7 +3,8 @@ import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from './contract/routes';
 import { endpoints } from './contract/endpoints';
 import { call, type CallOptions, type RawInput } from './http';
 
-type Part<T, K extends string> = [T] extends [never] ? unknown : { [P in K]: T };
+/** A part the contract has; optional when the schema accepts undefined (an admin decision's body). */
+type Part<T, K extends string> = [T] extends [never] ? unknown : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 type MultipartPart<N extends EndpointName> = (typeof endpoints)[N] extends { multipart: true } ? { file: Blob; filename?: string } : unknown;
 
 /** What one call takes: its path params, query, JSON body or file, as the contract says. */

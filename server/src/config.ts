@@ -102,6 +102,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_IP: int(0, 1_000_000).default(20),
   RATE_LIMIT_2FA: int(0, 1_000_000).default(10),
   REQUIRE_ADMIN_2FA: bool.default(false),
+  REQUIRE_ADMIN_PASSKEY: bool.default(false),
+  WEBAUTHN_RP_ID: optional(z.string().regex(/^[a-z0-9.-]+$/i, { error: 'must be a host name such as halcyon.example (no scheme, no port)' })),
+  WEBAUTHN_ORIGINS: optional(z.string()),
   TOTP_MAX_FAILURES: int(1, 1000).default(5),
   TOTP_LOCK_MINUTES: int(1, 24 * 60 * 7).default(60),
   HASH_CONCURRENCY: int(1, 64).default(4),
@@ -174,6 +177,13 @@ export interface Config {
   rateLimits: { login: number; loginAccount: number; loginIp: number; register: number; reset: number; resetIp: number; secondFactor: number };
   /** Admin changes need a session that presented a second factor (docs/security.md "Two-factor"); the production setting. */
   requireAdmin2fa: boolean;
+  /** Admin money decisions need a passkey assertion bound to each (docs/security.md "Passkeys"). */
+  requireAdminPasskey: boolean;
+  /**
+   * WebAuthn's relying party: the host name passkeys belong to, and the page origins allowed to
+   * use them. Default: PUBLIC_URL's, else localhost and http://localhost:PORT.
+   */
+  webauthn: { rpId: string; origins: string[] };
   /** This many wrong second-factor codes in a row lock the account's second factor for `lockMinutes`, and mail its owner. */
   secondFactorLock: { maxFailures: number; lockMinutes: number };
   /** Server processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL. */
@@ -198,6 +208,15 @@ export interface Config {
    * a 500 naming it, instead of leaving with the key dropped. A missing or mistyped field is a 500 always.
    */
   checkResponses: boolean;
+}
+
+/** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS, or what PUBLIC_URL (else localhost:PORT) implies. */
+function relyingParty(rpId: string | undefined, origins: string | undefined, publicUrl: string | undefined, port: number): Config['webauthn'] {
+  const base = new URL(publicUrl ?? `http://localhost:${port}`);
+  return {
+    rpId: rpId ?? base.hostname,
+    origins: origins ? origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean) : [base.origin],
+  };
 }
 
 export class ConfigError extends Error {
@@ -268,6 +287,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     secondFactorLock: { maxFailures: e.TOTP_MAX_FAILURES, lockMinutes: e.TOTP_LOCK_MINUTES },
+    requireAdminPasskey: e.REQUIRE_ADMIN_PASSKEY,
+    webauthn: relyingParty(e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS, e.PUBLIC_URL, e.PORT),
     hashing: { concurrency: e.HASH_CONCURRENCY, queue: e.HASH_QUEUE },
     workers: e.WORKERS,
     pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION },

@@ -13,6 +13,8 @@ export interface EndpointDef {
   multipart?: true;
   /** Accepts an Idempotency-Key header (ledger.md rule 3) */
   idempotent?: true;
+  /** An admin money decision: with REQUIRE_ADMIN_PASSKEY it needs a passkey assertion bound to it (body `passkey`). */
+  decision?: true;
   status: 200 | 201;
 }
 
@@ -39,6 +41,13 @@ export const endpoints = {
   startTwoFactor: { method: 'POST', path: '/account/2fa/setup', access: 'any', summary: 'With the password: a new TOTP secret and its otpauth URL (pending until confirmed)', status: 200 },
   enableTwoFactor: { method: 'POST', path: '/account/2fa/enable', access: 'any', summary: 'With the password, confirm a first code: two-factor on, ten recovery codes (shown once)', status: 200 },
   disableTwoFactor: { method: 'POST', path: '/account/2fa/disable', access: 'any', summary: 'Turn two-factor off with the password and a code or a recovery code', status: 200 },
+  listPasskeys: { method: 'GET', path: '/account/passkeys', access: 'any', summary: 'The caller\'s passkeys (name, added, last used)', status: 200 },
+  passkeyRegistrationOptions: { method: 'POST', path: '/account/passkeys/options', access: 'any', summary: 'With the password (or a passkey): WebAuthn options to add a passkey', status: 200 },
+  registerPasskey: { method: 'POST', path: '/account/passkeys', access: 'any', summary: 'Add a passkey: the authenticator\'s answer to the options, and its name', status: 201 },
+  removePasskey: { method: 'POST', path: '/account/passkeys/:id/remove', access: 'any', summary: 'With the password (or a passkey): remove one of the caller\'s passkeys', status: 200 },
+  stepUpChallenge: { method: 'POST', path: '/account/passkeys/challenge', access: 'any', summary: 'WebAuthn options for a passkey assertion bound to one action (a withdrawal, a security change, an admin decision)', status: 200 },
+  signInChallenge: { method: 'POST', path: '/auth/login/passkey/challenge', access: 'none', summary: 'WebAuthn options to sign in (or reset a password) with a passkey', status: 200 },
+  passkeyLogin: { method: 'POST', path: '/auth/login/passkey', access: 'none', summary: 'Sign in with a passkey (user verification required)', status: 200 },
   listSessions: { method: 'GET', path: '/account/sessions', access: 'any', summary: 'The caller\'s open sessions (device, IP, signed in, last seen)', status: 200 },
   endSession: { method: 'DELETE', path: '/account/sessions/:id', access: 'any', summary: 'End one of the caller\'s sessions', status: 200 },
   endOtherSessions: { method: 'POST', path: '/account/sessions/end-others', access: 'any', summary: 'End every session of the caller but this one', status: 200 },
@@ -64,18 +73,18 @@ export const endpoints = {
   createPlan: { method: 'POST', path: '/admin/plans', access: 'admin', summary: 'Create a plan (public, or private with uid)', status: 201 },
   deletePlan: { method: 'DELETE', path: '/admin/plans/:id', access: 'admin', summary: 'Withdraw a plan from offer (investments keep it)', status: 200 },
   listDeposits: { method: 'GET', path: '/admin/deposits/all', access: 'admin', summary: 'All deposits', status: 200 },
-  approveDeposit: { method: 'PATCH', path: '/admin/deposits/:id/:method/approve', access: 'admin', summary: 'Approve a pending deposit, crediting the method\'s asset', status: 200 },
-  declineDeposit: { method: 'PATCH', path: '/admin/deposits/:id/decline', access: 'admin', summary: 'Decline a pending deposit', status: 200 },
+  approveDeposit: { method: 'PATCH', path: '/admin/deposits/:id/:method/approve', access: 'admin', summary: 'Approve a pending deposit, crediting the method\'s asset', decision: true, status: 200 },
+  declineDeposit: { method: 'PATCH', path: '/admin/deposits/:id/decline', access: 'admin', summary: 'Decline a pending deposit', decision: true, status: 200 },
   listWithdrawals: { method: 'GET', path: '/admin/withdrawals/all', access: 'admin', summary: 'All withdrawals', status: 200 },
-  approveWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/approve', access: 'admin', summary: 'Pay out a pending or processing withdrawal', status: 200 },
-  declineWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/decline', access: 'admin', summary: 'Decline: held funds go back', status: 200 },
-  processWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/processing', access: 'admin', summary: 'Mark processing (funds stay held)', status: 200 },
+  approveWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/approve', access: 'admin', summary: 'Pay out a pending or processing withdrawal', decision: true, status: 200 },
+  declineWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/decline', access: 'admin', summary: 'Decline: held funds go back', decision: true, status: 200 },
+  processWithdrawal: { method: 'PATCH', path: '/admin/withdrawals/:id/processing', access: 'admin', summary: 'Mark processing (funds stay held)', decision: true, status: 200 },
   listInvestments: { method: 'GET', path: '/admin/investments/all', access: 'admin', summary: 'All investments, optionally by status', status: 200 },
-  endInvestment: { method: 'PATCH', path: '/admin/investments/:id/end', access: 'admin', summary: 'Stop an active investment: principal back', status: 200 },
-  processInvestment: { method: 'PATCH', path: '/admin/investments/:id/processing', access: 'admin', summary: 'Move a pending or active investment to processing', status: 200 },
-  approveInvestment: { method: 'PATCH', path: '/admin/investments/:id/approve', access: 'admin', summary: 'Approve a pending or processing investment', status: 200 },
-  creditEarnings: { method: 'POST', path: '/admin/earnings/:uid', access: 'admin', summary: 'Credit earnings on an investment', idempotent: true, status: 201 },
-  deductEarnings: { method: 'POST', path: '/admin/earnings/deduct/:uid', access: 'admin', summary: 'Deduct earnings (never below zero)', idempotent: true, status: 201 },
+  endInvestment: { method: 'PATCH', path: '/admin/investments/:id/end', access: 'admin', summary: 'Stop an active investment: principal back', decision: true, status: 200 },
+  processInvestment: { method: 'PATCH', path: '/admin/investments/:id/processing', access: 'admin', summary: 'Move a pending or active investment to processing', decision: true, status: 200 },
+  approveInvestment: { method: 'PATCH', path: '/admin/investments/:id/approve', access: 'admin', summary: 'Approve a pending or processing investment', decision: true, status: 200 },
+  creditEarnings: { method: 'POST', path: '/admin/earnings/:uid', access: 'admin', summary: 'Credit earnings on an investment', idempotent: true, decision: true, status: 201 },
+  deductEarnings: { method: 'POST', path: '/admin/earnings/deduct/:uid', access: 'admin', summary: 'Deduct earnings (never below zero)', idempotent: true, decision: true, status: 201 },
   listEarnings: { method: 'GET', path: '/admin/earnings/all', access: 'admin', summary: 'Every earnings movement', status: 200 },
   createTrader: { method: 'POST', path: '/copyTrade', access: 'admin', summary: 'Add a trader (win rate computed)', status: 201 },
   deleteTrader: { method: 'DELETE', path: '/copyTrade/:id', access: 'admin', summary: 'Delete a trader', status: 200 },

@@ -37,6 +37,8 @@ export const UserProfile = z.object({
   payoutUsableFrom: z.record(z.string(), isoDateTime).optional(),
   /** Ours (docs/security.md "Two-factor"): withdrawals and payout changes then need a code */
   twoFactorEnabled: z.boolean().optional(),
+  /** Ours (docs/security.md "Passkeys"): how many passkeys the account has; with one, a passkey also confirms what a code does */
+  passkeyCount: z.number().int().optional(),
   /** Ours (docs/security.md "Alerts"): locked from an alert's link, since when and why, until a password reset; null when not */
   frozen: z.object({ since: isoDateTime, reason: z.string() }).nullable().optional(),
 });
@@ -271,6 +273,17 @@ export type LedgerVerification = z.infer<typeof LedgerVerification>;
 /** GET /account/2fa. */
 export const TwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+/** A passkey of the caller's (docs/security.md "Passkeys"). */
+export const Passkey = z.object({ id: z.string(), name: z.string(), createdAt: isoDateTime, lastUsedAt: isoDateTime.nullable() });
+export type Passkey = z.infer<typeof Passkey>;
+
+/**
+ * WebAuthn options (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON) to hand to
+ * @simplewebauthn/browser as they are, and the id of the challenge they carry.
+ */
+export const PasskeyChallenge = z.object({ challengeId: z.string(), options: z.record(z.string(), z.unknown()) });
+export type PasskeyChallenge = z.infer<typeof PasskeyChallenge>;
+
 export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 

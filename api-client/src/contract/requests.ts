@@ -40,7 +40,19 @@ const address = text(200);
 /** A two-factor code (6 digits) or a recovery code (docs/security.md "Two-factor"); ours, optional. */
 const secondFactor = z.string().max(20, { error: 'must be at most 20 characters' }).optional();
 
-export const LoginBody = z.object({ email, password, remember: z.boolean().optional(), code: secondFactor });
+/**
+ * A passkey's answer to a challenge (docs/security.md "Passkeys"): the challenge's id and the
+ * authenticator's response as @simplewebauthn/browser returns it (checked by the server's verifier).
+ * Accepted wherever a two-factor code is, and for security changes in place of the password.
+ */
+export const PasskeyAssertion = z.object({
+  challengeId: z.string().min(1, { error: 'is required' }).max(100),
+  response: z.record(z.string(), z.unknown(), { error: 'must be the authenticator\'s response' }),
+});
+export type PasskeyAssertion = z.infer<typeof PasskeyAssertion>;
+const passkey = PasskeyAssertion.optional();
+
+export const LoginBody = z.object({ email, password, remember: z.boolean().optional(), code: secondFactor, passkey });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.object({
@@ -59,7 +71,7 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
  * Spec body is `{ email }` (send reset instructions). With `token` and `password` from the
  * emailed link it performs the reset.
  */
-export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional(), code: secondFactor });
+export const ResetPasswordBody = z.object({ email, token: z.string().min(1).max(200).optional(), password: newPassword.optional(), code: secondFactor, passkey });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const RegisterAdminBody = z.object({ email, password: newPassword, name: plainLine(120).optional(), inviteCode: text(100).optional() });
@@ -85,8 +97,10 @@ export const UpdateProfileBody = z
     antiPhishingPhrase: plainLine(60),
     /** With two-factor on, a payout change needs a code. */
     code: secondFactor,
-    /** Ours: the account's password, needed when the anti-phishing phrase changes (a security change). */
-    password: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+    /** Ours: the account's password, needed when the anti-phishing phrase changes (a security change; `password` itself cannot be set here). */
+    currentPassword: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+    /** Ours: a passkey assertion, in place of the code or the password. */
+    passkey,
   })
   .partial()
   .strict();
@@ -96,11 +110,11 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
  * POST /account/2fa/setup: the account's password, typed again (a stolen session alone cannot
  * turn two-factor on with the thief's authenticator; docs/security.md "Two-factor").
  */
-export const TwoFactorSetupBody = z.object({ password });
+export const TwoFactorSetupBody = z.object({ password: password.optional(), passkey });
 export type TwoFactorSetupBody = z.infer<typeof TwoFactorSetupBody>;
 
 /** POST /account/2fa/enable and /disable: the password and a code of the authenticator (or, to disable, a recovery code). */
-export const TwoFactorCodeBody = z.object({ password, code: z.string().min(1, { error: 'is required' }).max(20, { error: 'must be at most 20 characters' }) });
+export const TwoFactorCodeBody = z.object({ password: password.optional(), passkey, code: z.string().max(20, { error: 'must be at most 20 characters' }).optional() });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
 
 /** An admin's two-factor reset for a user who lost their authenticator: why, for the audit trail. */
@@ -123,7 +137,7 @@ export type CreateDepositBody = z.infer<typeof CreateDepositBody>;
  * spec's own body), a crypto withdrawal pays to the saved payout address (rules/withdrawals.ts).
  */
 export const CreateWithdrawalBody = z
-  .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional(), code: secondFactor })
+  .object({ method: WithdrawMethod, amount: usdAmount, to: id, address: address.optional(), code: secondFactor, passkey })
   .superRefine((b, ctx) => {
     const reason = withdrawalBodyAddressProblem(b.method, b.address);
     if (reason !== null) ctx.addIssue({ code: 'custom', message: reason, path: ['address'] });
@@ -152,7 +166,7 @@ export const CreatePlanBody = z
   .refine((p) => p.maxAmount >= p.minAmount, { error: 'must be at least minAmount', path: ['maxAmount'] });
 export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
 
-export const EarningsBody = z.object({ amount: usdAmount, plan_id: id, investment_id: id, reason: text(300).optional() });
+export const EarningsBody = z.object({ amount: usdAmount, plan_id: id, investment_id: id, reason: text(300).optional(), passkey });
 export type EarningsBody = z.infer<typeof EarningsBody>;
 
 export const CreateTraderBody = z.object({
@@ -172,3 +186,40 @@ export type WalletAddressBody = z.infer<typeof WalletAddressBody>;
 export const PortfolioHistoryQuery = z.object({ range: z.enum(PORTFOLIO_RANGES, { error: 'range must be one of 7d, 30d, 1y, all' }).default('30d') });
 export type PortfolioHistoryQuery = z.infer<typeof PortfolioHistoryQuery>;
 
+
+/**
+ * The optional body of an admin money decision (approve, decline, process, end): the spec sends
+ * none; with REQUIRE_ADMIN_PASSKEY it carries a passkey assertion bound to the decision.
+ */
+export const DecisionBody = z.object({ passkey }).nullish();
+export type DecisionBody = z.infer<typeof DecisionBody>;
+
+/** Security changes (adding or removing a passkey): the password or a passkey assertion. */
+export const ConfirmIdentityBody = z.object({ password: password.optional(), passkey });
+export type ConfirmIdentityBody = z.infer<typeof ConfirmIdentityBody>;
+
+/** A new passkey: the authenticator's answer to the registration options, and a name the owner recognises. */
+export const RegisterPasskeyBody = z.object({
+  challengeId: z.string().min(1, { error: 'is required' }).max(100),
+  name: required(60).superRefine(byRule(plainLineProblem)),
+  response: z.record(z.string(), z.unknown(), { error: 'must be the authenticator\'s response' }),
+});
+export type RegisterPasskeyBody = z.infer<typeof RegisterPasskeyBody>;
+
+/**
+ * What a step-up assertion is for; the server binds the challenge to it and the action checks the
+ * binding: a withdrawal's method, amount and destination, an admin decision's route and record.
+ */
+export const StepUpBody = z.discriminatedUnion('purpose', [
+  z.object({ purpose: z.literal('security') }),
+  z.object({ purpose: z.literal('withdrawal'), withdrawal: z.object({ method: WithdrawMethod, amount: usdAmount, address: address.optional() }) }),
+  z.object({ purpose: z.literal('decision'), decision: z.object({ route: z.string().min(1).max(60), id: z.string().min(1).max(100) }) }),
+]);
+export type StepUpBody = z.infer<typeof StepUpBody>;
+
+/** Signing in with a passkey, or confirming a password reset with one (then the reset's email and token). */
+export const SignInChallengeBody = z.object({ purpose: z.enum(['login', 'reset']).default('login'), email: email.optional(), token: z.string().max(200).optional() });
+export type SignInChallengeBody = z.infer<typeof SignInChallengeBody>;
+
+export const PasskeyLoginBody = z.object({ passkey: PasskeyAssertion, remember: z.boolean().optional() });
+export type PasskeyLoginBody = z.infer<typeof PasskeyLoginBody>;

@@ -37,12 +37,14 @@ export interface UserRow {
   /** Wrong second-factor codes in a row, and until when the second factor is locked (services/second-factor.ts). */
   totp_failures: number;
   totp_locked_until: Date | null;
+  /** Passkeys the account has (services/passkeys.ts). */
+  passkey_count: number;
 }
 
 /** The columns of UserRow, named rather than `*` so a prepared statement's result shape is fixed. */
 export const USER_COLUMNS = `id, name, username, email, phone_number, password_hash, role, dob, profile_pic, state, city,
   bank_name, account_number, routing_number, bitcoin, ethereum, sol, usdt, closed_at, token_version, created_at,
-  anti_phishing_phrase, frozen_at, frozen_reason, payout_usable_from, password_changed_at, totp_secret, totp_failures, totp_locked_until`;
+  anti_phishing_phrase, frozen_at, frozen_reason, payout_usable_from, password_changed_at, totp_secret, totp_failures, totp_locked_until, passkey_count`;
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];

@@ -18,6 +18,7 @@ import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
 import sessions from './sessions/routes';
 import twoFactor from './two-factor/routes';
+import passkeys from './passkeys/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -40,4 +41,5 @@ export const features: FastifyPluginAsync[] = [
   liabilities,
   sessions,
   twoFactor,
+  passkeys,
 ];

@@ -51,8 +51,9 @@ export async function authenticate(request: FastifyRequest, access: Exclude<Acce
   // REQUIRE_ADMIN_2FA (production): no admin change, money decisions first, unless this session
   // itself presented a second factor: an account with two-factor on is not enough, a session
   // signed in with the password alone (or stolen before two-factor was on) must sign in again.
-  if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !(user.totp_secret && caller.factor)) {
-    throw user.totp_secret
+  const hasSecondFactor = Boolean(user.totp_secret) || user.passkey_count > 0;
+  if (access === 'admin' && request.method !== 'GET' && request.server.config.requireAdmin2fa && !(hasSecondFactor && caller.factor)) {
+    throw hasSecondFactor
       ? new AppError(403, 'ADMIN_2FA_SESSION_REQUIRED', 'This session was signed in without a two-factor code. Sign in again with your code before making changes as an admin.')
       : new AppError(403, 'ADMIN_2FA_REQUIRED', 'Turn on two-factor authentication (Security) before making changes as an admin.');
   }

@@ -7,6 +7,7 @@ import { authenticate, type AuthInfo } from './authenticate';
 import { badRequest } from '../errors';
 import { filterResponse } from './response-filter';
 import { parsePart } from './validation';
+import { requireDecisionPasskey } from '../services/passkeys';
 
 type Parsed<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -86,6 +87,10 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
             if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest('Idempotency-Key: must be 1 to 255 visible characters');
             idempotencyKey = header;
           }
+        }
+        // REQUIRE_ADMIN_PASSKEY: an admin money decision carries a passkey assertion bound to it.
+        if ('decision' in route && route.decision && app.config.requireAdminPasskey && request.auth) {
+          await requireDecisionPasskey(app, request.auth.user, name, params, body);
         }
         const ctx = {
           name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,

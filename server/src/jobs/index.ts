@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sweepSecurityHistory } from '../auth/sessions';
+import { sweepChallenges } from '../auth/webauthn';
 import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { sealLedger } from '../ledger/seals';
 import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
@@ -49,6 +50,7 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
   jobs.define(
     periodicKind('history-sweep', 300, async () => {
       await sweepSecurityHistory(db);
+      await sweepChallenges(db);
     }),
   );
   jobs.define(

@@ -4,6 +4,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Recorded only to be rolled back: the same work as a real mail, for a request that must not
+   * show whether it mailed anyone (a reset link for an unknown email, services/password-reset.ts).
+   * Logged as such, without the address.
+   */
+  decoy?: true;
 }
 
 /** Sends mail. Every implementation is wrapped by the outbox (mail/outbox.ts), which records first. */

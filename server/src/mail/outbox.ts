@@ -27,7 +27,8 @@ interface JobSender {
 export function outboxMailer(db: Db, log: FastifyBaseLogger, jobs: JobSender, transport: Mailer | null): Outbox {
   const recorded = async (id: string, message: MailMessage, q: Queryable) => {
     if (transport) await jobs.send(MAIL_JOB, { mailId: id } satisfies MailJob, q);
-    log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
+    if (message.decoy) log.info({ mailId: id, subject: message.subject }, 'decoy mail recorded (rolled back, never sent)');
+    else log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued');
     log.debug({ mailId: id, body: message.text }, 'mail body');
   };
   const record = async (q: Queryable, id: string, message: MailMessage) => {

@@ -7,14 +7,13 @@ import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import type { MailMessage } from '../mail/mailer';
 import { MAIL_NAME_MAX, mailLine } from '../mail/mail-line';
-import { AppError } from '../errors';
 import { publicOrigin } from './password-reset';
 
 // Security alerts by mail, each with a one-click "lock my account" link (docs/security.md "Alerts").
 
 const LOCK_TTL_MS = 7 * 24 * 3600 * 1000;
 
-export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed' | '2fa-on' | '2fa-off';
+export type AlertKind = 'new-device' | 'withdrawal' | 'password-changed' | 'payout-changed' | '2fa-on' | '2fa-off' | '2fa-locked' | 'passkey-added' | 'passkey-removed';
 
 const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
   'new-device': { subject: 'new sign-in to your account', line: 'Your account was just signed in to from a device or a network it has not used before.' },
@@ -23,10 +22,11 @@ const HEADLINES: Record<AlertKind, { subject: string; line: string }> = {
   'payout-changed': { subject: 'your payout details changed', line: 'The payout addresses or bank details of your account were just changed.' },
   '2fa-on': { subject: 'two-factor authentication turned on', line: 'Two-factor authentication was just turned on for your account.' },
   '2fa-off': { subject: 'two-factor authentication turned off', line: 'Two-factor authentication was just turned off for your account.' },
+  'passkey-added': { subject: 'a passkey was added', line: 'A passkey was just added to your account: it can sign in and confirm withdrawals.' },
+  'passkey-removed': { subject: 'a passkey was removed', line: 'A passkey was just removed from your account.' },
+  '2fa-locked': { subject: 'two-factor authentication locked', line: 'Someone who knows your password just typed too many wrong two-factor codes for your account.' },
 };
 
-export const LOCKED_MESSAGE = 'Your account is locked. Every session has ended and withdrawals are frozen until you reset your password.';
-const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock link is invalid, expired or already used');
 
 /** A security alert ready to be recorded: its lock link (stored as a hash) and its mail. */
 export interface SecurityAlert {
@@ -72,31 +72,6 @@ export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow
   };
   if (q) await record(q);
   else await app.db.tx(record);
-}
-
-/**
- * Uses a lock link: once, within 7 days. Ends every session (token_version and the sessions
- * table) and freezes withdrawals until the password is reset (password-reset.ts clears it).
- */
-export async function lockAccount(app: FastifyInstance, token: string): Promise<void> {
-  const locked = await app.db.tx(async (q) => {
-    const used = await q.query<{ uid: string }>(
-      'UPDATE account_lock_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid',
-      [tokenHash(token)],
-    );
-    const uid = used.rows[0]?.uid;
-    if (!uid) return false;
-    await q.query('UPDATE users SET token_version = token_version + 1, withdrawals_frozen_at = now() WHERE id = $1', [uid]);
-    await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'owner' WHERE uid = $1 AND ended_at IS NULL", [uid]);
-    app.log.warn({ uid }, 'account locked from an alert link');
-    return true;
-  });
-  if (!locked) throw invalidLockLink();
-}
-
-/** 403 while a lock link's freeze holds (until the password is reset). */
-export function assertWithdrawalsOpen(user: Pick<UserRow, 'withdrawals_frozen_at'>): void {
-  if (user.withdrawals_frozen_at) throw new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
 }
 
 /**

@@ -53,6 +53,16 @@ export function coolingDown(user: Pick<UserRow, 'payout_usable_from'>, now = Dat
 const cooldownError = (key: PayoutKey, from: Date) =>
   new AppError(403, 'PAYOUT_COOLDOWN', `Your ${LABELS[key]} ${key === 'bank' ? 'were' : 'was'} saved recently. For your safety ${key === 'bank' ? 'they' : 'it'} can be used from ${utc(from)}.`);
 
+/**
+ * Where a withdrawal of `method` naming `typed` would pay, as one string: the address (typed, else
+ * the saved one), or the saved bank details. A passkey step-up for a withdrawal is bound to it.
+ */
+export function withdrawalDestination(user: UserRow, method: WithdrawMethod, typed: string): string {
+  const key = PAYOUT_KEY[method];
+  if (key === 'bank') return `bank:${user.bank_name.trim()}|${user.account_number.trim()}|${user.routing_number.trim()}`;
+  return typed.trim() || (user[key] ?? '').trim();
+}
+
 /** Whether a withdrawal naming `typed` saves it as the method's new payout address (payoutDestination writes then). */
 export function savesNewAddress(user: UserRow, method: WithdrawMethod, typed: string): boolean {
   const key = PAYOUT_KEY[method];

@@ -44,6 +44,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], known
       antiPhishingPhrase: row.anti_phishing_phrase,
       payoutUsableFrom: coolingDown(row),
       twoFactorEnabled: Boolean(row.totp_secret),
+      passkeyCount: row.passkey_count,
       frozen: row.frozen_at ? { since: row.frozen_at.toISOString(), reason: row.frozen_reason ?? '' } : null,
       earnings: f?.earnings ?? 0,
       balance: f?.balance ?? 0,

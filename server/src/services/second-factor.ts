@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords';
 import { checkSecondFactor } from '../auth/two-factor';
+import { verifyAssertion, type Binding, type ChallengePurpose, type PasskeyAnswer } from '../auth/webauthn';
 import type { UserRow } from '../db/users';
 import { AppError } from '../errors';
 import { budgets, spend } from '../limits/budgets';
@@ -11,10 +12,24 @@ import { utc } from './when';
 const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const TOTP_INVALID_MESSAGE = 'That code is not valid. Use the current code, or one of your recovery codes.';
 
-/** Which second factor a request presented: a TOTP code or a recovery code. */
-export type PresentedFactor = 'totp' | 'recovery';
+/** Which second factor a request presented: a TOTP code, a recovery code or a passkey. */
+export type PresentedFactor = 'totp' | 'recovery' | 'passkey';
 
-type Owner = Pick<UserRow, 'id' | 'email' | 'name' | 'totp_secret'>;
+type Owner = Pick<UserRow, 'id' | 'email' | 'name' | 'totp_secret' | 'passkey_count'>;
+
+/** What a request offers as its second factor: a code, or a passkey's answer to a challenge. */
+export interface FactorProof {
+  code?: string | undefined;
+  passkey?: PasskeyAnswer | undefined;
+}
+
+/** Where the factor is asked: the challenge purpose a passkey must answer, its binding, and the refusal's status. */
+export interface FactorUse {
+  purpose: ChallengePurpose;
+  binding?: Binding;
+  /** 401 at login, 400 on the reset form, 403 otherwise. */
+  status?: 400 | 401 | 403;
+}
 
 const lockedError = (status: number, until: Date) =>
   new AppError(status, 'TOTP_LOCKED', `Too many wrong codes: two-factor authentication on this account is locked until ${utc(until)}. We have emailed the account's owner.`);
@@ -43,15 +58,23 @@ async function countFailure(app: FastifyInstance, user: Owner): Promise<Date | n
 }
 
 /**
- * The second factor a sensitive action needs when the account has two-factor on (login, a
- * withdrawal, a payout change, a password reset, turning two-factor off). Every try spends the
- * account's two-factor budget; `maxFailures` wrong codes in a row lock it for a while
- * (TOTP_MAX_FAILURES, TOTP_LOCK_MINUTES). `status` 401 at login, 400 on the reset form, 403
- * otherwise. Returns the factor presented, null when the account has no two-factor.
+ * The second factor a sensitive action needs when the account has one (login, a withdrawal, a
+ * payout change, a password reset, turning two-factor off): with TOTP on, a code; with passkeys,
+ * a passkey's answer to a challenge of `use.purpose` bound to `use.binding` (either one when the
+ * account has both). Every code spends the account's two-factor budget; `maxFailures` wrong codes
+ * in a row lock codes for a while (TOTP_MAX_FAILURES, TOTP_LOCK_MINUTES). Returns the factor
+ * presented, null when the account has none.
  */
-export async function requireSecondFactor(app: FastifyInstance, user: Owner, code: string | undefined, status: 400 | 401 | 403 = 403): Promise<PresentedFactor | null> {
+export async function requireSecondFactor(app: FastifyInstance, user: Owner, proof: FactorProof, use: FactorUse): Promise<PresentedFactor | null> {
+  const status = use.status ?? 403;
   const secret = user.totp_secret;
-  if (!secret) return null;
+  if (!secret && user.passkey_count < 1) return null;
+  if (proof.passkey && user.passkey_count > 0) {
+    await verifyAssertion(app, proof.passkey, { purpose: use.purpose, uid: user.id, binding: use.binding ?? {}, status });
+    return 'passkey';
+  }
+  if (!secret) throw new AppError(status, 'PASSKEY_REQUIRED', 'Confirm with your passkey.');
+  const code = proof.code;
   if (!code?.trim()) throw new AppError(status, 'TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
   await spend(app, [[budgets.secondFactor, user.id]]);
   // Read now, not from the request's user row: a lock set by a concurrent wrong code holds at once.
@@ -68,11 +91,24 @@ export async function requireSecondFactor(app: FastifyInstance, user: Owner, cod
 }
 
 /**
- * The account's password, typed again to confirm a security change (two-factor on or off, the
- * anti-phishing phrase): a stolen session alone cannot make one. Spends the account's budget.
+ * Who is asking, confirmed again for a security change (two-factor on or off, the anti-phishing
+ * phrase, adding or removing a passkey): the account's password, or one of its passkeys (a
+ * 'security' challenge). A stolen session alone cannot make one. A password spends the account's
+ * budget. Returns how it was confirmed.
  */
-export async function requirePassword(app: FastifyInstance, user: Pick<UserRow, 'id' | 'password_hash'>, password: string): Promise<void> {
+export async function requireIdentity(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'password_hash' | 'passkey_count'>,
+  given: { password?: string | undefined; passkey?: PasskeyAnswer | undefined },
+  missing = 'password: is required',
+): Promise<'password' | 'passkey'> {
+  if (given.passkey && user.passkey_count > 0) {
+    await verifyAssertion(app, given.passkey, { purpose: 'security', uid: user.id });
+    return 'passkey';
+  }
+  if (!given.password) throw new AppError(400, 'VALIDATION', missing);
   await spend(app, [[budgets.confirmPassword, user.id]]);
-  const ok = await app.hashGate.run(() => verifyPassword(password, user.password_hash));
+  const ok = await app.hashGate.run(() => verifyPassword(given.password ?? '', user.password_hash));
   if (!ok) throw new AppError(403, 'PASSWORD_INVALID', 'password: is not the password of this account');
+  return 'password';
 }

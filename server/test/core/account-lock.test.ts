@@ -81,6 +81,7 @@ test('the lock link refuses sign-in until a password reset, cancels the withdraw
 });
 
 test('lock links sent before a password reset are dead after it', async () => {
+  t().mails.length = 0;
   await t().call('updateProfile', { token: bob.token, body: { bitcoin: 'bc1q-bob-1' } });
   await t().call('updateProfile', { token: bob.token, body: { bitcoin: 'bc1q-bob-2' } });
   const older = mailsTo(bob).filter((m) => m.text.includes('/auth/lock-account?token='));

@@ -85,6 +85,7 @@ test('every withdrawal records where it pays when requested; a later change of p
 });
 
 test('a bank withdrawal needs saved bank details; a usdt one needs an address like every crypto method', async () => {
+  await t().call('updateProfile', { token: ann.token, body: { bankName: '', accountNumber: '', routingNumber: '', usdt: '' } });
   await fund(t(), admin, ann, 100);
   const bank = await withdraw({ method: 'bank', amount: 10 });
   expect(bank.status).toBe(400);
@@ -105,7 +106,7 @@ test('a deposit still pending counts as funded: an address saved meanwhile waits
 test('withdrawals pause 24 h after a password change, with the time they resume', async () => {
   await fund(t(), admin, ann, 100);
   await t().call('forgotPassword', { body: { email: ann.email } });
-  const token = /token=([\w-]+)&email=/.exec(t().mails.find((m) => m.to === ann.email)?.text ?? '')?.[1] ?? '';
+  const token = /token=([\w-]+)&email=/.exec(t().mails.find((m) => m.to === ann.email && m.subject.endsWith('reset your password'))?.text ?? '')?.[1] ?? '';
   const password = 'Brand-New-Harbor-9931';
   expect((await t().call('resetPassword', { body: { email: ann.email, token, password } })).status).toBe(200);
   const login = await t().request<{ token?: string }>('POST', '/auth/login', { body: { email: ann.email, password } });

@@ -49,7 +49,7 @@ test('the anti-phishing phrase refuses line breaks, tabs and links; a plain phra
     const res = await t().call('updateProfile', { token: user.token, body: { antiPhishingPhrase: phrase } });
     expect([phrase, res.status, res.body.message]).toEqual([phrase, 400, `antiPhishingPhrase: ${reason}`]);
   }
-  const ok = await t().call('updateProfile', { token: user.token, body: { antiPhishingPhrase: 'blue heron at dawn, 3.5 kg', password: user.password } });
+  const ok = await t().call('updateProfile', { token: user.token, body: { antiPhishingPhrase: 'blue heron at dawn, 3.5 kg', currentPassword: user.password } });
   expect(ok.body.data?.antiPhishingPhrase).toBe('blue heron at dawn, 3.5 kg');
 });
 

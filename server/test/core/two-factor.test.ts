@@ -220,12 +220,12 @@ test('REQUIRE_ADMIN_2FA asks it of the session: one signed in with the password 
 test('a new anti-phishing phrase needs the password; the spec\'s settings body (no phrase) needs none', async () => {
   const missing = await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'thief chosen phrase' } });
   expect(missing.status).toBe(400);
-  expect(missing.body.message).toBe('password: is required to change the anti-phishing phrase');
-  const wrong = await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'thief chosen phrase', password: 'a-thiefs-guess-1' } });
+  expect(missing.body.message).toBe('currentPassword: is required to change the anti-phishing phrase');
+  const wrong = await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'thief chosen phrase', currentPassword: 'a-thiefs-guess-1' } });
   expect(wrong.status).toBe(403);
   expect(wrong.body.code).toBe('PASSWORD_INVALID');
   expect((await t().call('getProfile', { token: ann.token })).body.data?.antiPhishingPhrase).toBe('');
-  expect((await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'blue heron', password: ann.password } })).status).toBe(200);
+  expect((await t().call('updateProfile', { token: ann.token, body: { antiPhishingPhrase: 'blue heron', currentPassword: ann.password } })).status).toBe(200);
   // The Settings screen sends the unchanged phrase with every save: no password then.
   expect((await t().call('updateProfile', { token: ann.token, body: { state: 'Lagos', city: 'Ikeja', antiPhishingPhrase: 'blue heron' } })).status).toBe(200);
   const spec = { state: 'Lagos', city: 'Abuja', bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021', bitcoin: 'bc1q-ann', sol: 'SoLann', ethereum: '0xann' };

@@ -12,16 +12,32 @@ type Registration = NonNullable<Parameters<TestServer['registerUser']>[0]>;
 export type Cast<K extends string> = { admin: Admin } & Record<K, TestUser>;
 
 /**
+ * Payout details an investor saved before any deposit (usable at once): a bank withdrawal pays to
+ * saved bank details and a usdt one to an address, recorded with the request (docs/security.md).
+ */
+export const SAVED_PAYOUT = { bankName: 'Harbor Savings', accountNumber: '000123454321', routingNumber: '021000021', usdt: 'TSavedUsdtPayout1' } as const;
+
+/** Saves SAVED_PAYOUT in `user`'s Settings. */
+export async function savePayoutDetails(s: TestServer, user: TestUser): Promise<void> {
+  ok(await s.call('updateProfile', { token: user.token, body: SAVED_PAYOUT }), 200, 'updateProfile');
+}
+
+/**
  * The people of a ledger test: before each test (the database is emptied between tests) the first
- * admin logs in and one investor per key of `users` registers, in that order. The objects returned
- * stand for the running test's people, so a file names them once instead of `let` + reassigning.
+ * admin logs in and one investor per key of `users` registers, in that order, with SAVED_PAYOUT.
+ * The objects returned stand for the running test's people, so a file names them once instead of
+ * `let` + reassigning.
  */
 export function setupCast<K extends string>(t: () => TestServer, users: Record<K, Registration>): Cast<K> {
   let current: Cast<K> | undefined;
   beforeEach(async () => {
     const people: Partial<Record<K, TestUser>> = {};
     const admin = await t().loginAdmin();
-    for (const key of Object.keys(users) as K[]) people[key] = await t().registerUser(users[key]);
+    for (const key of Object.keys(users) as K[]) {
+      const person = await t().registerUser(users[key]);
+      await savePayoutDetails(t(), person);
+      people[key] = person;
+    }
     current = { admin, ...(people as Record<K, TestUser>) };
   });
   const now = (key: keyof Cast<K>): object => {

@@ -3,7 +3,7 @@ import { runMaturity } from '../../src/jobs/maturity';
 import { returnCents } from '../../src/ledger/money';
 import { assertLedgerInvariants } from '../hooks';
 import { setupTestServer, type TestUser } from '../harness';
-import { type Admin, createPlan, figures } from './helpers';
+import { type Admin, createPlan, figures, savePayoutDetails } from './helpers';
 
 // A seeded random walk over every money route, checked step by step against a plain model of
 // the balances (in cents): each answer's status must be the one the model predicts, and at the
@@ -42,6 +42,7 @@ test.each([[1], [2], [3]])('random walk with seed %i matches the model', async (
   const s = t();
   const admin: Admin = await s.loginAdmin();
   const users: TestUser[] = [await s.registerUser(), await s.registerUser()];
+  for (const u of users) await savePayoutDetails(s, u);
   const plan = await createPlan(s, admin, { minAmount: 1, maxAmount: 400, returns: 7.5 });
   const model = new Map<string, Model>(users.map((u) => [u.uid, { available: { btc: 0, eth: 0, sol: 0, usdt: 0 }, earnings: 0, deposits: 0, withdrawals: 0 }]));
   const m = (uid: string) => model.get(uid) as Model;

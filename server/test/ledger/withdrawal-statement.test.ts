@@ -16,7 +16,7 @@ const count = async (sql: string, params: unknown[] = []) => Number((await t().d
 
 test('a withdrawal with a key: one request, one hold, its alert (lock link and mail with the anti-phishing phrase), and the same answer on every retry', async () => {
   await fund(t(), admin, user, 100);
-  expect((await t().call('updateProfile', { token: user.token, body: { antiPhishingPhrase: 'blue heron', usdt: 'TAddr1', password: user.password } })).status).toBe(200);
+  expect((await t().call('updateProfile', { token: user.token, body: { antiPhishingPhrase: 'blue heron', usdt: 'TAddr1', currentPassword: user.password } })).status).toBe(200);
   const links = await count('account_lock_links WHERE uid = $1', [user.uid]);
   const first = await withdraw(30, 'w-1');
   expect(first.status).toBe(201);

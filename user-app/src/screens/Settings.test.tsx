@@ -56,7 +56,7 @@ describe('Settings', () => {
     expect(await screen.findByText('Settings updated successfully!')).toBeInTheDocument();
     expect(http.calls('PATCH /api/user/profile')[0]?.body).toEqual({
       state: 'Lagos', city: 'Abuja', bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021',
-      bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada', antiPhishingPhrase: 'blue heron', password: 'Harbor-Lights-2291',
+      bitcoin: 'bc1qada', ethereum: '0xnew', sol: 'SoLada', antiPhishingPhrase: 'blue heron', currentPassword: 'Harbor-Lights-2291',
     });
     expect(http.calls('GET /api/user/profile')).toHaveLength(2);
     expect(cachedProfile()?.city).toBe('Abuja');

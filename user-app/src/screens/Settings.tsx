@@ -37,7 +37,7 @@ const draftOf = (p: UserProfile): Draft => ({
 const trimmed = (d: Draft) => ({
   ...Object.fromEntries(FIELDS.map(({ key }) => [key, d[key].trim()])),
   ...(d.code.trim() ? { code: d.code.trim() } : {}),
-  ...(d.password ? { password: d.password } : {}),
+  ...(d.password ? { currentPassword: d.password } : {}),
 });
 
 const noop = () => undefined;

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthResponse } from '@halcyon/api-client/contract';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeToken } from '../../auth/revocations';
 import { deviceCookie, deviceHash, deviceIdFrom, newDeviceId } from '../../auth/devices';
-import { endSession, openSession, recordSignIn, recordSuccessfulSignIn } from '../../auth/sessions';
+import { endSession, openSession, recordSignIn, recordSuccessfulSignIn, type SessionFactor, type SignInPlace } from '../../auth/sessions';
+import { assertionChallenge, verifyAssertion } from '../../auth/webauthn';
 import { sendSecurityAlert, signInAlertDetail } from '../../services/alerts';
 import { LOCKED_MESSAGE, assertNotFrozen, lockAccount } from '../../services/account-lock';
 import { requireSecondFactor } from '../../services/second-factor';
 import { REMEMBER_TTL_S, SESSION_TTL_S, newTokenId } from '../../auth/tokens';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
-import { findUserByEmail, findUserById } from '../../db/users';
+import { findUserByEmail, findUserById, type UserRow } from '../../db/users';
 import { budgets, spend } from '../../limits/budgets';
-import { RESET_SENT_MESSAGE, requestResetLink, resetPassword } from '../../services/password-reset';
+import { RESET_SENT_MESSAGE, requestResetLink, resetLinkOwner, resetPassword } from '../../services/password-reset';
+import { passkeysOf } from '../../services/passkeys';
 import { adminRecord, userProfile } from '../../services/profile';
 
 const BAD_LOGIN = 'Invalid email or password';
@@ -43,6 +47,42 @@ function uniqueConflict(error: unknown): never {
   throw error;
 }
 
+/** Where a sign-in comes from, with the browser's device cookie (auth/devices.ts): failures are recorded with the one it sent. */
+function signInPlace(request: FastifyRequest): { where: SignInPlace; deviceId: string | null } {
+  const deviceId = deviceIdFrom(request.headers.cookie);
+  return { deviceId, where: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', deviceHash: deviceId ? deviceHash(deviceId) : null } };
+}
+
+/**
+ * A sign-in that passed (password and second factor, or a passkey): a session of `factor`, the
+ * device cookie, the sign-in recorded, and the new-device alert after the answer.
+ */
+async function completeSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  s: { where: SignInPlace; deviceId: string | null; remember: boolean | undefined; factor: SessionFactor | null },
+): Promise<AuthResponse> {
+  const app = request.server;
+  const { db } = app;
+  const { where, deviceId, factor } = s;
+  const ttl = s.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
+  const jti = newTokenId();
+  const token = app.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
+  // A browser without a device cookie gets one now; a successful sign-in records it (its hash).
+  const device = deviceId ?? newDeviceId();
+  const novelty = await db.tx(async (q) => {
+    await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, secondFactor: factor, ...where });
+    return recordSuccessfulSignIn(q, { uid: user.id, ...where, deviceHash: deviceHash(device) });
+  });
+  reply.header('set-cookie', deviceCookie(device, { path: deviceCookiePath(app.config.apiBaseUrl), secure: request.protocol === 'https' || Boolean(app.config.publicUrl?.startsWith('https:')) }));
+  // After the answer: a mail when the device, or its network, is new to the account.
+  const detail = signInAlertDetail(novelty, where, new Date());
+  if (detail) app.background.start('new-device-alert', () => sendSecurityAlert(app, user, 'new-device', detail));
+  const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
+  return { data, token, message: 'Login Successfully' };
+}
+
 export default feature(
   defineRoute(
     'login',
@@ -56,9 +96,7 @@ export default feature(
       const user = await findUserByEmail(db, body.email);
       // Unknown emails cost a hash too, so timing does not tell which emails have accounts.
       const ok = await app.hashGate.run(() => verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH));
-      // The browser's device cookie (auth/devices.ts): failures are recorded with the one it sent.
-      const deviceId = deviceIdFrom(request.headers.cookie);
-      const where = { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', deviceHash: deviceId ? deviceHash(deviceId) : null };
+      const { where, deviceId } = signInPlace(request);
       // Failures are kept for the account's owner to see (an unknown email has no owner).
       if (user && (!ok || user.closed_at)) await recordSignIn(db, { uid: user.id, ...where, success: false });
       if (!user || !ok || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
@@ -66,28 +104,41 @@ export default feature(
       try {
         // After the password matched, so only its holder learns the account is locked.
         assertNotFrozen(user);
-        factor = await requireSecondFactor(app, user, body.code, 401);
+        factor = await requireSecondFactor(app, user, body, { purpose: 'login', status: 401 });
       } catch (error) {
         if (body.code || user.frozen_at) await recordSignIn(db, { uid: user.id, ...where, success: false });
         throw error;
       }
-      const ttl = body.remember ? REMEMBER_TTL_S : SESSION_TTL_S;
-      const jti = newTokenId();
-      const token = request.server.tokens.sign({ uid: user.id, role: user.role, tv: user.token_version, jti }, ttl);
-      // A browser without a device cookie gets one now; a successful sign-in records it (its hash).
-      const device = deviceId ?? newDeviceId();
-      const novelty = await db.tx(async (q) => {
-        await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, secondFactor: factor, ...where });
-        return recordSuccessfulSignIn(q, { uid: user.id, ...where, deviceHash: deviceHash(device) });
-      });
-      reply.header('set-cookie', deviceCookie(device, { path: deviceCookiePath(app.config.apiBaseUrl), secure: request.protocol === 'https' || Boolean(app.config.publicUrl?.startsWith('https:')) }));
-      // After the answer: a mail when the device, or its network, is new to the account.
-      const detail = signInAlertDetail(novelty, where, new Date());
-      if (detail) app.background.start('new-device-alert', () => sendSecurityAlert(app, user, 'new-device', detail));
-      const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
-      return { data, token, message: 'Login Successfully' };
+      return completeSignIn(request, reply, user, { where, deviceId, remember: body.remember, factor });
     },
   ),
+
+  // Passkeys (docs/security.md "Passkeys"): options for any passkey of this site the browser holds
+  // (no email asked, so none is revealed), or, to confirm a password reset, for the passkeys of
+  // the account whose emailed reset link is valid. Under /auth/login so the device cookie comes too.
+  defineRoute('signInChallenge', async ({ body, request }) => {
+    const app = request.server;
+    await spend(app, [[budgets.loginIp, request.ip]]);
+    if (body.purpose === 'login') return { data: await assertionChallenge(app, { uid: null, purpose: 'login' }) };
+    const owner = await resetLinkOwner(app, body.email ?? '', body.token ?? '');
+    if (!owner) throw badRequest('token: this reset link is invalid or has expired');
+    return { data: await assertionChallenge(app, { uid: owner.id, purpose: 'reset', allow: await passkeysOf(app, owner.id) }) };
+  }),
+
+  // A passkey signs in alone: with user verification it is the device and its unlock, two factors.
+  defineRoute('passkeyLogin', async ({ body, db, request, reply }) => {
+    const app = request.server;
+    await spend(app, [[budgets.loginIp, request.ip]]);
+    const { uid } = await verifyAssertion(app, body.passkey, { purpose: 'login', status: 401 });
+    const user = await findUserById(db, uid);
+    if (!user || user.closed_at) throw unauthorized(BAD_LOGIN, 'INVALID_CREDENTIALS');
+    const place = signInPlace(request);
+    if (user.frozen_at) {
+      await recordSignIn(db, { uid: user.id, ...place.where, success: false });
+      assertNotFrozen(user);
+    }
+    return completeSignIn(request, reply, user, { ...place, remember: body.remember, factor: 'passkey' });
+  }),
 
   // Only the presented token's session ends (other devices stay logged in); a revoked or expired
   // token is a 401. A token from before sessions is revoked by its hash.
@@ -125,23 +176,23 @@ export default feature(
     },
   ),
 
-  defineRoute('forgotPassword', async ({ body, request }) => {
-    await requestResetLink(request.server, body.email, request.ip);
+  defineRoute('forgotPassword', async ({ body, request, reply }) => {
+    await requestResetLink(request.server, body.email, request.ip, reply.raw);
     return { message: RESET_SENT_MESSAGE };
   }),
 
   // The spec's body is { email } (send instructions); with the emailed token and a new password it resets.
   defineRoute(
     'resetPassword',
-    async ({ body, request }) => {
+    async ({ body, request, reply }) => {
       if (body.token === undefined && body.password === undefined) {
-        await requestResetLink(request.server, body.email, request.ip);
+        await requestResetLink(request.server, body.email, request.ip, reply.raw);
         return { message: RESET_SENT_MESSAGE };
       }
       if (body.token === undefined) throw badRequest('token: is required');
       if (body.password === undefined) throw badRequest('password: is required');
       await spend(request.server, [[budgets.resetIp, request.ip]]);
-      await resetPassword(request.server, body.email, body.token, body.password, body.code);
+      await resetPassword(request.server, body.email, body.token, body.password, body);
       return { message: 'Your password has been reset. You can log in now.' };
     },
   ),

@@ -1,10 +1,10 @@
 import { confirmEnrolment, disableSecondFactor, recoveryCodesLeft, startEnrolment } from '../../auth/two-factor';
 import { markSessionFactor } from '../../auth/sessions';
 import { defineRoute, feature } from '../../http/define-route';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { budgets, spend } from '../../limits/budgets';
 import { sendSecurityAlert } from '../../services/alerts';
-import { TOTP_INVALID_MESSAGE, requirePassword, requireSecondFactor } from '../../services/second-factor';
+import { TOTP_INVALID_MESSAGE, requireIdentity, requireSecondFactor } from '../../services/second-factor';
 import { confirmTwoFactorReset, requestTwoFactorReset } from '../../services/two-factor-reset';
 import { findUserById } from '../../db/users';
 
@@ -17,15 +17,17 @@ export default feature(
   })),
   defineRoute('startTwoFactor', async ({ db, auth, body, config, request }) => {
     if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
-    await requirePassword(request.server, auth.user, body.password);
+    await requireIdentity(request.server, auth.user, body);
     return { data: await startEnrolment(db, auth.uid, config.brand, auth.user.email) };
   }),
   defineRoute('enableTwoFactor', async ({ db, auth, body, request }) => {
     if (auth.user.totp_secret) throw conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
-    await requirePassword(request.server, auth.user, body.password);
+    if (!body.code?.trim()) throw badRequest('code: is required');
+    await requireIdentity(request.server, auth.user, body);
     await spend(request.server, [[budgets.secondFactor, auth.uid]]);
+    const firstCode = body.code;
     const recoveryCodes = await db.tx(async (q) => {
-      const codes = await confirmEnrolment(q, auth.uid, body.code);
+      const codes = await confirmEnrolment(q, auth.uid, firstCode);
       if (!codes) return null;
       await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);
       // This session has just presented the password and a first code: it counts as signed in with both.
@@ -38,8 +40,9 @@ export default feature(
   }),
   defineRoute('disableTwoFactor', async ({ db, auth, body, request }) => {
     if (!auth.user.totp_secret) throw conflict('Two-factor authentication is already off.', 'TOTP_ALREADY_OFF');
-    await requirePassword(request.server, auth.user, body.password);
-    await requireSecondFactor(request.server, auth.user, body.code);
+    // A passkey is both: the device and its unlock. Otherwise the password and a code.
+    const how = await requireIdentity(request.server, auth.user, body);
+    if (how === 'password') await requireSecondFactor(request.server, { ...auth.user, passkey_count: 0 }, body, { purpose: 'security' });
     await db.tx(async (q) => {
       await disableSecondFactor(q, auth.uid);
       await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);

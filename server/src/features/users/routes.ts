@@ -7,14 +7,14 @@ import { defineRoute, feature } from '../../http/define-route';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findUserById, USER_COLUMNS, type UserRow } from '../../db/users';
 import { sendSecurityAlert } from '../../services/alerts';
-import { requirePassword, requireSecondFactor } from '../../services/second-factor';
+import { requireIdentity, requireSecondFactor } from '../../services/second-factor';
 import { PAYOUT_COLUMNS, markPayoutSaved, type PayoutColumn } from '../../services/payout-book';
 import { sendResetLink } from '../../services/password-reset';
 import { userProfile } from '../../services/profile';
 import { isOwnUpload } from '../../services/uploads';
 import type { Queryable } from '../../db/types';
 
-const COLUMNS: Record<Exclude<keyof UpdateProfileBody, 'code' | 'password'>, string> = {
+const COLUMNS: Record<Exclude<keyof UpdateProfileBody, 'code' | 'currentPassword' | 'passkey'>, string> = {
   name: 'name',
   profilePic: 'profile_pic',
   dob: 'dob',
@@ -54,17 +54,16 @@ export default feature(
   defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user, auth.figures) }), { callerFigures: true }),
 
   defineRoute('updateProfile', async ({ auth, body, db, request }) => {
-    const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && k !== 'password' && body[k] !== undefined);
+    const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && k !== 'currentPassword' && k !== 'passkey' && body[k] !== undefined);
     // The anti-phishing phrase is a security change: a stolen session alone cannot set the phrase
     // a phishing mail will then show. The spec's bodies never carry it.
     if (body.antiPhishingPhrase !== undefined && body.antiPhishingPhrase !== auth.user.anti_phishing_phrase) {
-      if (!body.password) throw badRequest('password: is required to change the anti-phishing phrase');
-      await requirePassword(request.server, auth.user, body.password);
+      await requireIdentity(request.server, auth.user, { password: body.currentPassword, passkey: body.passkey }, 'currentPassword: is required to change the anti-phishing phrase');
     }
     // With two-factor on, a payout change needs a code: checked before the transaction (the check
     // spends a rate-limit budget and uses its own connection).
     if (entries.some((k) => { const c = COLUMNS[k]; return isPayoutColumn(c) && body[k] !== auth.user[c]; })) {
-      await requireSecondFactor(request.server, auth.user, body.code);
+      await requireSecondFactor(request.server, auth.user, body, { purpose: 'security' });
     }
     // One transaction: the picture's upload stays locked (FOR SHARE) until the reference is saved,
     // so the upload sweep cannot delete it in between.

@@ -10,6 +10,8 @@ import { securityAlert } from '../../services/alerts';
 import { assertWithdrawalsOpen } from '../../services/account-lock';
 import { payoutDestination, savesNewAddress } from '../../services/payout-book';
 import { requireSecondFactor } from '../../services/second-factor';
+import { withdrawalBinding } from '../../services/passkeys';
+import { noteStepUpUse } from '../../auth/webauthn';
 import { checkRequestAmount } from '../../services/request-limits';
 import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, toWithdrawal, type WithdrawalRow } from './service';
 
@@ -21,6 +23,7 @@ export default feature(
     checkRequestAmount(config.requestLimits, 'withdrawal', cents);
     const typed = body.address?.trim() ?? '';
     let address = '';
+    let stepUp: string | undefined;
     // A bank withdrawal records the bank details as they are now: changing them later changes nothing it pays.
     const { bank_name: name, account_number: accountNumber, routing_number: routingNumber } = auth.user;
     const bank = body.method === 'bank' ? { name: name.trim(), accountNumber: accountNumber.trim(), routingNumber: routingNumber.trim() } : null;
@@ -33,11 +36,13 @@ export default feature(
     // (the spec's own body) a crypto withdrawal pays to the saved payout address, and a new one is
     // saved and may have to wait (services/payout-book.ts).
     const before = async () => {
-      await requireSecondFactor(request.server, auth.user, body.code);
+      // A passkey's answer counts only for this method, amount and destination (services/passkeys.ts).
+      const factor = await requireSecondFactor(request.server, auth.user, body, { purpose: 'withdrawal', binding: withdrawalBinding(auth.user, body) });
+      if (factor === 'passkey') stepUp = body.passkey?.challengeId;
       address = await payoutDestination(request.server, auth.user, body.method, typed);
       if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
     };
-    const beforeSpends = Boolean(auth.user.totp_secret) || savesNewAddress(auth.user, body.method, typed);
+    const beforeSpends = Boolean(auth.user.totp_secret) || auth.user.passkey_count > 0 || savesNewAddress(auth.user, body.method, typed);
     const scope = { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before, beforeSpends } as const;
     // The whole move is one statement (withdrawal_request); a delivered mail adds its job in the same transaction.
     const file = async (q: Queryable, key: KeyClaim | null) => {
@@ -45,6 +50,8 @@ export default feature(
       const alert = securityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`);
       const answer = await requestWithdrawal(q, { uid: auth.uid, method: body.method, amountCents: cents, address, bank, maxOpen: config.requestLimits.maxPendingWithdrawals, alert }, key);
       if (answer.claimed) await request.server.mailer.recorded(alert.mailId, alert.mail, q);
+      // The passkey's challenge row records which withdrawal it confirmed.
+      if (answer.claimed && stepUp) await noteStepUpUse(q, stepUp, answer.record.id);
       return answer;
     };
     return idempotentStatement(
