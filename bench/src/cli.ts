@@ -1,13 +1,14 @@
 // `pnpm bench [suite…]`: runs the named suites (default all), prints one table and appends it,
-// dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles, and scale
-// (issue 10's million-row platform: minutes of seeding, so only when named).
+// dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles, and, only
+// when named, scale (issue 10's million-row platform: minutes of seeding) and reset (issue 30 item
+// 4: forgot_password's timing for known and unknown emails).
 import { benchEnv } from './lib/env';
 import { ensureBuilt } from './lib/build';
 import { appendResults, printTable, type ResultRow } from './lib/results';
-import { bundlesSuite, ledgerSuite, pgliteSuite, readSuite, type SuiteOutput } from './suites';
+import { bundlesSuite, ledgerSuite, pgliteSuite, readSuite, resetSuite, type SuiteOutput } from './suites';
 import { scaleSuite } from './scale-suite';
 
-const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, scale: scaleSuite };
+const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, scale: scaleSuite, reset: resetSuite };
 const DEFAULT = ['ledger', 'read', 'pglite', 'bundles'];
 
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await ensureBuilt(chosen.some((n) => n === 'bundles' || n === 'scale') ? ['server', 'shell', 'user-app', 'admin-app'] : ['server']);
   const rows: ResultRow[] = [];
   const notes: string[] = [`settings: BENCH_SECONDS=${benchEnv.seconds}, BENCH_CLIENTS=${benchEnv.clients}, BENCH_USERS=${benchEnv.users}, BENCH_REPEATS=${benchEnv.repeats}.`];
+  // Another build (a before/after comparison) is named, so its results are not taken for this tree's.
+  if (process.env.BENCH_SERVER_MAIN) notes.push(`server build: BENCH_SERVER_MAIN=${process.env.BENCH_SERVER_MAIN}.`);
   for (const name of chosen) {
     const out = await (SUITES[name] as () => Promise<SuiteOutput>)();
     rows.push(...out.rows);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { benchEnv } from './lib/env';
+import { benchEnv, int } from './lib/env';
 import { createScratchDb, type Product } from '@halcyon/test-kit';
 import { startServer } from './lib/server';
 import { fmt, verdict, type ResultRow } from './lib/results';
@@ -12,6 +12,7 @@ import { prepareMoneyMoves, runMoneyMoves, type MoneyResult } from './benchmarks
 import type { LoadResult } from './lib/load';
 import { runReadPath } from './benchmarks/read';
 import { measureBundles } from './benchmarks/bundle-suite';
+import { measureResetTiming } from './benchmarks/reset-timing';
 import { PAGES, TARGET_BYTES, TARGET_LCP_MS, readBudget, type PageName } from './lib/budget';
 
 export interface SuiteOutput {
@@ -155,6 +156,33 @@ export async function pgliteSuite(): Promise<SuiteOutput> {
         { benchmark: 'money moves, PGlite', metric: 'transfers/s ÷ pgbench tps (PostgreSQL)', value: fmt(ratio, 2) },
       ],
       notes: [statusNote('money moves (PGlite)', result)],
+    };
+  } finally {
+    await server.stop();
+    if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 30 item 4: forgot_password for known and unknown emails on PGlite (the embedded database
+ * runs in the server's event loop, where a known email's work showed most), interleaved; the
+ * medians and a threshold classifier's accuracy (50 % = chance). BENCH_RESET_ROUNDS requests.
+ */
+export async function resetSuite(): Promise<SuiteOutput> {
+  const rounds = int('BENCH_RESET_ROUNDS', 400);
+  const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-bench-reset-'));
+  const server = await startServer({ dataDir });
+  try {
+    const r = await measureResetTiming({ base: server.baseUrl, rounds, accounts: 10, pauseMs: 40, log });
+    const rows: ResultRow[] = r.features.flatMap((f) => [
+      { benchmark: 'forgot_password timing, PGlite', metric: `${f.name}: median ms, known / unknown email`, value: `${fmt(f.medianKnownMs, 2)} / ${fmt(f.medianUnknownMs, 2)}` },
+      { benchmark: 'forgot_password timing, PGlite', metric: `${f.name}: threshold classifier accuracy`, value: `${fmt(f.accuracy * 100)} %`, target: '≤ 60 %', verdict: verdict(f.accuracy <= 0.6) },
+    ]);
+    return {
+      rows,
+      notes: [
+        `reset timing: ${rounds} forgot_password requests (half known emails of 10 accounts, half fresh unknown ones) in random order, each followed at once by GET /api/health (the next request), 40 ms apart; the classifier learns a threshold on the even samples and is scored on the odd ones.`,
+      ],
     };
   } finally {
     await server.stop();
