@@ -52,7 +52,6 @@ export async function registerInvestor(inv: Investor): Promise<Session> {
   return login(inv.email, inv.password);
 }
 
-/** Registers an investor and funds one asset through a deposit the bootstrap admin approves. */
 /** A new investor with an approved deposit; `settings` (PATCH /user/profile) are saved first, so they are usable at once. */
 export async function fundedInvestor(tag: string, amount: number, method = 'bitcoin', settings?: Record<string, string>): Promise<{ inv: Investor; session: Session }> {
   const inv = newInvestor(tag);

@@ -11,6 +11,8 @@ import { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
+import type { UserRow } from './db/users';
+import { requireDecisionPasskey } from './services/passkeys';
 import { ensureBootstrapAdmin } from './features/auth/bootstrap';
 import { features } from './features';
 import { registerJobs } from './jobs';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('limits', limits);
     app.decorate('hashGate', new HashGate(config.hashing.concurrency, config.hashing.queue));
     app.decorate('background', new BackgroundTasks(app.log));
+    app.decorate('decisionGuard', (admin: UserRow, route: string, params: unknown, body: unknown) => requireDecisionPasskey(app, admin, route, params, body));
     // Closing: answers still in flight end their keep-alive connection, so the server can stop
     // as soon as they are sent (an idle connection is closed at once by Fastify).
     let closing = false;

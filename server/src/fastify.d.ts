@@ -23,6 +23,11 @@ declare module 'fastify' {
     hashGate: HashGate;
     background: BackgroundTasks;
     jobs: JobQueue;
+    /**
+     * Checks an admin money decision (a route marked `decision`) before its handler runs:
+     * REQUIRE_ADMIN_PASSKEY's passkey assertion (services/passkeys.ts; app.ts wires it).
+     */
+    decisionGuard: (admin: import('./db/users').UserRow, route: string, params: unknown, body: unknown) => Promise<void>;
   }
 }
 

@@ -7,7 +7,6 @@ import { authenticate, type AuthInfo } from './authenticate';
 import { badRequest } from '../errors';
 import { filterResponse } from './response-filter';
 import { parsePart } from './validation';
-import { requireDecisionPasskey } from '../services/passkeys';
 
 type Parsed<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -90,7 +89,7 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
         }
         // REQUIRE_ADMIN_PASSKEY: an admin money decision carries a passkey assertion bound to it.
         if ('decision' in route && route.decision && app.config.requireAdminPasskey && request.auth) {
-          await requireDecisionPasskey(app, request.auth.user, name, params, body);
+          await app.decisionGuard(request.auth.user, name, params, body);
         }
         const ctx = {
           name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { tokenHash } from '../auth/revocations';
 import type { UserRow } from '../db/users';
 import { AppError } from '../errors';
-import { cancelWithdrawalsSince, withdrawalsFrozen } from '../features/withdrawals/service';
+import type { Asset } from '@halcyon/api-client/contract';
+import type { Queryable } from '../db/types';
+import { available, held } from '../ledger/accounts';
+import { transfer } from '../ledger/transfer';
 import { recordSecurityEvent } from './security-events';
 
 // "Lock my account", the link of every security alert (docs/security.md "Alerts"): the account
@@ -37,6 +40,30 @@ export async function lockAccount(app: FastifyInstance, token: string): Promise<
     return true;
   });
   if (!locked) throw invalidLockLink();
+}
+
+/** A lock link froze the account: no withdrawal until the password is reset. */
+export const withdrawalsFrozen = () => new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
+
+/**
+ * The owner's lock link cancels the open withdrawals requested since its alert was sent: declined,
+ * by the owner, held → available. Returns their ids. Runs after the lock froze the user's row.
+ */
+async function cancelWithdrawalsSince(q: Queryable, uid: string, since: Date): Promise<string[]> {
+  const { rows } = await q.query<{ id: string; asset: Asset; amount_cents: string }>(
+    `WITH w AS (UPDATE withdrawals SET status = 'declined', decided_at = now(), decided_by = $1
+                WHERE uid = $1 AND status IN ('pending', 'processing') AND created_at >= $2 RETURNING id, asset, amount_cents),
+     closed AS (UPDATE open_withdrawals o SET n = o.n - (SELECT count(*) FROM w) WHERE o.uid = $1)
+     SELECT id, asset, amount_cents::text FROM w ORDER BY id`,
+    [uid, since],
+  );
+  for (const w of rows) {
+    await transfer(q, {
+      debit: held(uid, w.asset), credit: available(uid, w.asset), amountCents: Number(w.amount_cents),
+      kind: 'withdrawal_release', actor: uid, reason: 'Withdrawal cancelled: the owner locked the account', ref: { type: 'withdrawal', id: w.id },
+    });
+  }
+  return rows.map((w) => w.id);
 }
 
 /** 403 while a lock link's freeze holds (until the password is reset). */

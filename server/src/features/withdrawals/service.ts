@@ -13,6 +13,7 @@ import { openRequestsRefusal } from '../../services/request-limits';
 import type { SecurityAlert } from '../../services/alerts';
 import { refuseTransition } from '../../ledger/transitions';
 import { AppError } from '../../errors';
+import { withdrawalsFrozen } from '../../services/account-lock';
 
 export interface WithdrawalRow extends UserColumns {
   id: string;
@@ -88,9 +89,6 @@ export async function requestWithdrawal(q: Queryable, r: WithdrawalRequest, key:
   }
 }
 
-/** A lock link froze the account: no withdrawal until the password is reset. */
-export const withdrawalsFrozen = () => new AppError(403, 'WITHDRAWALS_FROZEN', 'Withdrawals are frozen on this account until the password is reset.');
-
 /** 403 for withdrawal_request's HL004: the account was frozen by a lock link meanwhile. */
 function frozenRefusal(error: unknown): AppError | undefined {
   return (error as { code?: string } | null)?.code === 'HL004' ? withdrawalsFrozen() : undefined;
@@ -139,27 +137,6 @@ export async function declineWithdrawal(q: Queryable, adminUid: string, id: stri
     kind: 'withdrawal_release', actor: adminUid, reason: 'Withdrawal declined: funds released', ref: { type: 'withdrawal', id },
   });
   return toWithdrawal(row);
-}
-
-/**
- * The owner's lock link cancels the open withdrawals requested since its alert was sent: declined,
- * by the owner, held → available. Returns their ids. Runs after the lock froze the user's row.
- */
-export async function cancelWithdrawalsSince(q: Queryable, uid: string, since: Date): Promise<string[]> {
-  const { rows } = await q.query<{ id: string; asset: Asset; amount_cents: string; method: WithdrawMethod }>(
-    `WITH w AS (UPDATE withdrawals SET status = 'declined', decided_at = now(), decided_by = $1
-                WHERE uid = $1 AND status IN ('pending', 'processing') AND created_at >= $2 RETURNING id, asset, amount_cents, method),
-     closed AS (UPDATE open_withdrawals o SET n = o.n - (SELECT count(*) FROM w) WHERE o.uid = $1)
-     SELECT id, asset, amount_cents::text, method FROM w ORDER BY id`,
-    [uid, since],
-  );
-  for (const w of rows) {
-    await transfer(q, {
-      debit: held(uid, w.asset), credit: available(uid, w.asset), amountCents: Number(w.amount_cents),
-      kind: 'withdrawal_release', actor: uid, reason: 'Withdrawal cancelled: the owner locked the account', ref: { type: 'withdrawal', id: w.id },
-    });
-  }
-  return rows.map((w) => w.id);
 }
 
 /** pending → processing: the funds stay held. */

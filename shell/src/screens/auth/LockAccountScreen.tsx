@@ -10,7 +10,7 @@ export function LockAccountScreen() {
       lead="Use this if an alert told you about something you did not do."
       explanation="Locking ends every session of your account at once, on every device, cancels the withdrawals requested since the alert, and stops anyone signing in or withdrawing until you reset your password."
       action="Lock my account"
-      use={async (token) => (await api.lockAccount({ body: { token } })).message}
+      submit={async (token) => (await api.lockAccount({ body: { token } })).message}
       failure="Could not lock the account. Please try again."
       links={
         <span>

@@ -13,7 +13,7 @@ export interface MailedLinkProps {
   explanation: ReactNode;
   action: string;
   /** Sends the link's token; resolves with the server's message. */
-  use(token: string): Promise<string>;
+  submit(token: string): Promise<string>;
   failure: string;
   links: ReactNode;
 }
@@ -22,7 +22,7 @@ export interface MailedLinkProps {
  * A page a mailed single-use link opens (?token=…). It acts on a button, never on opening the
  * link, so a mail scanner that follows links does nothing.
  */
-export function MailedLinkScreen({ title, lead, explanation, action, use, failure, links }: MailedLinkProps) {
+export function MailedLinkScreen({ title, lead, explanation, action, submit, failure, links }: MailedLinkProps) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ kind: 'ready' });
@@ -30,7 +30,7 @@ export function MailedLinkScreen({ title, lead, explanation, action, use, failur
   const run = async () => {
     setState({ kind: 'busy' });
     try {
-      setState({ kind: 'done', message: await use(token) });
+      setState({ kind: 'done', message: await submit(token) });
     } catch (error) {
       setState({ kind: 'failed', message: errorMessage(error, failure) });
     }
