@@ -38,7 +38,7 @@ export interface IssuedChallenge {
   options: Record<string, unknown>;
 }
 
-export const passkeyInvalid = (status = 403) => new AppError(status, 'PASSKEY_INVALID', 'That passkey confirmation is not valid or has expired. Try again.');
+const passkeyInvalid = (status = 403) => new AppError(status, 'PASSKEY_INVALID', 'That passkey confirmation is not valid or has expired. Try again.');
 
 async function storeChallenge(q: Queryable, c: { uid: string | null; purpose: ChallengePurpose; challenge: string; binding: Binding }): Promise<string> {
   const id = randomBytes(18).toString('base64url');

@@ -74,7 +74,7 @@ export function withdrawalBinding(user: UserRow, w: { method: Parameters<typeof 
 }
 
 /** An admin decision's binding: the route and the record it decides. */
-export const decisionBinding = (route: string, id: string): Binding => ({ route, id });
+const decisionBinding = (route: string, id: string): Binding => ({ route, id });
 
 /**
  * REQUIRE_ADMIN_PASSKEY: the passkey assertion an admin money decision carries (body `passkey`),

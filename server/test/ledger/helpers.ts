@@ -15,7 +15,7 @@ export type Cast<K extends string> = { admin: Admin } & Record<K, TestUser>;
  * Payout details an investor saved before any deposit (usable at once): a bank withdrawal pays to
  * saved bank details and a usdt one to an address, recorded with the request (docs/security.md).
  */
-export const SAVED_PAYOUT = { bankName: 'Harbor Savings', accountNumber: '000123454321', routingNumber: '021000021', usdt: 'TSavedUsdtPayout1' } as const;
+const SAVED_PAYOUT = { bankName: 'Harbor Savings', accountNumber: '000123454321', routingNumber: '021000021', usdt: 'TSavedUsdtPayout1' } as const;
 
 /** Saves SAVED_PAYOUT in `user`'s Settings. */
 export async function savePayoutDetails(s: TestServer, user: TestUser): Promise<void> {

@@ -7,17 +7,17 @@ import { LIABILITY_COLUMNS, type LedgerEntry, type LiabilityColumn, type QueryOf
 // and invested).
 
 /** The ledger asset of each proof column: the four coins, and the earnings account's usd. */
-export const COLUMN_ASSET: Record<LiabilityColumn, 'btc' | 'usdt' | 'eth' | 'sol' | 'usd'> = { btc: 'btc', usdt: 'usdt', eth: 'eth', sol: 'sol', earnings: 'usd' };
+const COLUMN_ASSET: Record<LiabilityColumn, 'btc' | 'usdt' | 'eth' | 'sol' | 'usd'> = { btc: 'btc', usdt: 'usdt', eth: 'eth', sol: 'sol', earnings: 'usd' };
 
 /**
  * How far from the snapshot's time a movement may or may not be in it: the snapshot reads every
  * account in one statement, but a money transaction that began just before may commit just after
  * it (and the other way round). Within this margin, any balance the asset had is accepted.
  */
-export const SNAPSHOT_MARGIN_MS = 60_000;
+const SNAPSHOT_MARGIN_MS = 60_000;
 
 /** Entries read per column: enough to reach back past the snapshot unless that day was very busy. */
-export const LEDGER_READ = 100;
+const LEDGER_READ = 100;
 
 /** Per LIABILITY_COLUMNS column, the read of its newest entries up to the UTC day that ends the margin. */
 export function ownLedgerReads(snapshotAt: string): Array<{ query: QueryOf<'getLedger'> }> {
