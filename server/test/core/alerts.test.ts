@@ -74,3 +74,12 @@ test('the anti-phishing phrase opens every mail to its owner, alerts and reset l
   expect(tooLong.status).toBe(400);
   expect(tooLong.body.message).toMatch(/antiPhishingPhrase/);
 });
+
+test("the withdrawal alert shows the typed address as one defanged line, never a link", async () => {
+  await fund(t(), admin, ann, 100, 'bitcoin');
+  t().mails.length = 0;
+  const w = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bitcoin', amount: 10, to: ann.uid, address: 'https://evil.example/unlock' } });
+  expect(w.status).toBe(201);
+  const alert = mailsTo(ann).find((m) => m.subject === 'Halcyon: withdrawal requested');
+  expect(alert?.text).toContain('Amount: $10 by bitcoin to https[:]//evil[.]example/unlock.');
+});

@@ -12,6 +12,7 @@ import { payoutDestination, savesNewAddress } from '../../services/payout-book';
 import { requireSecondFactor } from '../../services/second-factor';
 import { withdrawalBinding } from '../../services/passkeys';
 import { noteStepUpUse } from '../../auth/webauthn';
+import { mailLine } from '../../mail/mail-line';
 import { checkRequestAmount } from '../../services/request-limits';
 import { approveWithdrawal, declineWithdrawal, listWithdrawals, processWithdrawal, requestWithdrawal, toWithdrawal, type WithdrawalRow } from './service';
 
@@ -46,7 +47,8 @@ export default feature(
     const scope = { uid: auth.uid, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before, beforeSpends } as const;
     // The whole move is one statement (withdrawal_request); a delivered mail adds its job in the same transaction.
     const file = async (q: Queryable, key: KeyClaim | null) => {
-      const to = bank ? ` to ${bank.name}, account ending ${bank.accountNumber.slice(-4)}` : ` to ${address}`;
+      // What the investor typed, shown in a real mail of ours: one defanged line (mail/mail-line.ts).
+      const to = bank ? ` to ${mailLine(bank.name, 100)}, account ending ${mailLine(bank.accountNumber.slice(-4), 4)}` : ` to ${mailLine(address, 200)}`;
       const alert = securityAlert(request.server, auth.user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`);
       const answer = await requestWithdrawal(q, { uid: auth.uid, method: body.method, amountCents: cents, address, bank, maxOpen: config.requestLimits.maxPendingWithdrawals, alert }, key);
       if (answer.claimed) await request.server.mailer.recorded(alert.mailId, alert.mail, q);
