@@ -15,8 +15,24 @@ export class ApiError extends Error {
   }
 }
 
-/** The message to show for a failure: the server's when there is one, else the screen's fallback. */
+/**
+ * A passkey ceremony in the browser that gave no answer (passkeys.ts): the person cancelled or it
+ * timed out, the browser cannot, or the authenticator refused. `cancelled` when our own code
+ * stopped it (leaving the page, another ceremony): nothing to tell anyone.
+ */
+export class PasskeyError extends Error {
+  constructor(
+    message: string,
+    readonly cancelled = false,
+  ) {
+    super(message);
+    this.name = 'PasskeyError';
+  }
+}
+
+/** The message to show for a failure: the server's (or the passkey's) when there is one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof PasskeyError) return error.message;
   return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
 }
 

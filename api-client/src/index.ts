@@ -14,11 +14,12 @@ export type { AuthResponse, BodyOf, ParamsOf, QueryOf, ResponseOf, RouteName } f
 export type { PageInfo } from './contract/paging';
 export type {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ForgotPasswordBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody, UpdateProfileBody, WalletAddressBody,
+  ForgotPasswordBody, LoginBody, PasskeyAssertion, RegisterAdminBody, RegisterBody, ResetPasswordBody, UpdateProfileBody, WalletAddressBody,
 } from './contract/requests';
 export * from './http';
 export * from './contract/exports';
 export * from './api';
 export * from './session';
 export * from './logout';
+export * from './passkeys';
 export * from './query';

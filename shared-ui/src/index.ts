@@ -37,4 +37,6 @@ export { useMediaQuery } from './hooks/useMediaQuery';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
 export { SecurityPanels, type SecurityPanelsProps, type SessionView, type SignInView, type ReadView } from './security/SecurityPanels';
 export { type TwoFactorView } from './security/TwoFactorPanel';
+export { type PasskeysView, type PasskeyRow } from './security/PasskeysPanel';
+export { type IdentityProof } from './security/IdentityProof';
 export { ExportButton } from './ExportButton';

@@ -4,6 +4,7 @@ import { endpoints, type EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
 import { api, type InputOf } from '../api';
 import { errorMessage, type CallOptions, type Caller } from '../http';
+import { sendWithPasskey, stepUpPasskey } from '../passkeys';
 import { createIntentKey, endsIntent } from './intentKey';
 import { queryKey } from './keys';
 
@@ -57,6 +58,7 @@ export function useInvalidate() {
  * names are invalidated so every screen showing them refreshes. A money endpoint (idempotent in
  * the contract) always carries the key of its intent (intentKey.ts): `intent` names the intent
  * when one screen can have several at once (e.g. the investment whose earnings are adjusted).
+ * An admin money decision asks for a passkey when the server wants one (`decide` below).
  */
 export function useApiMutation<N extends EndpointName>(
   name: N,
@@ -65,21 +67,40 @@ export function useApiMutation<N extends EndpointName>(
   const invalidate = useInvalidate();
   const fn = api[name] as unknown as Fn<N>;
   const idempotent = 'idempotent' in endpoints[name];
+  const decision = 'decision' in endpoints[name];
   const keys = useMemo(() => (idempotent ? createIntentKey(intent ? `${name}:${intent}` : name) : null), [idempotent, name, intent]);
+  const send = async (input: InputOf<N> | undefined): Promise<ResponseOf<N>> => {
+    const idempotencyKey = keys?.for(input ?? null);
+    try {
+      const result = await fn(input, { ...(as ? { as } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+      keys?.done();
+      return result;
+    } catch (error) {
+      if (endsIntent(error)) keys?.done();
+      throw error;
+    }
+  };
   return useMutation<ResponseOf<N>, Error, { input?: InputOf<N> }>({
-    mutationFn: async ({ input }) => {
-      const idempotencyKey = keys?.for(input ?? null);
-      try {
-        const result = await fn(input, { ...(as ? { as } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
-        keys?.done();
-        return result;
-      } catch (error) {
-        if (endsIntent(error)) keys?.done();
-        throw error;
-      }
-    },
+    mutationFn: ({ input }) => (decision ? decide(name, input, send) : send(input)),
     onSuccess: () => invalidate(...invalidates),
   });
+}
+
+/**
+ * An admin money decision (`decision` in the contract): with REQUIRE_ADMIN_PASSKEY the server
+ * answers 403 ADMIN_PASSKEY_REQUIRED; then a passkey confirms this decision (the step-up is bound
+ * to the endpoint and the record) and it is sent once more with `{ passkey }` in its body. The
+ * refusal ended the first request's intent, so an idempotent one goes again under a new key.
+ */
+function decide<N extends EndpointName>(name: N, input: InputOf<N> | undefined, send: (input: InputOf<N> | undefined) => Promise<ResponseOf<N>>) {
+  const raw = (input ?? {}) as { params?: Record<string, unknown>; body?: Record<string, unknown> };
+  // The record decided, as the server binds it: the path's id (earnings: the path's uid).
+  const id = String(raw.params?.id ?? raw.params?.uid ?? '');
+  return sendWithPasskey(
+    (passkey) => send(passkey ? ({ ...raw, body: { ...raw.body, passkey } } as InputOf<N>) : input),
+    () => stepUpPasskey({ purpose: 'decision', decision: { route: name, id } }, 'admin'),
+    ['ADMIN_PASSKEY_REQUIRED'],
+  );
 }
 
 /** The investor's profile (GET /user/profile), fetched once and shared by every screen. */

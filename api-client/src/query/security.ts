@@ -1,8 +1,21 @@
+import type { PasskeyAssertion } from '../contract/requests';
+import { createPasskey, passkeysSupported, stepUpPasskey } from '../passkeys';
 import { queryError, useApiMutation, useApiQuery } from './hooks';
 
 /**
- * The caller's sessions and sign-ins with the two ways to end sessions, shaped for shared-ui's
- * SecurityPanels (both remotes' Security screens; docs/security.md "Sessions").
+ * How the caller confirms a security change (docs/security.md "Two-factor", "Passkeys"): the
+ * account's password typed again, or one of its passkeys, asked when the change is sent.
+ */
+export type IdentityProof = { password: string } | { passkey: true };
+
+/** The body part a security change carries: the password, or a passkey's answer to a challenge for a security change. */
+async function proofOf(confirm: IdentityProof): Promise<{ password: string } | { passkey: PasskeyAssertion }> {
+  return 'password' in confirm ? { password: confirm.password } : { passkey: await stepUpPasskey({ purpose: 'security' }) };
+}
+
+/**
+ * The caller's sessions, sign-ins, two-factor and passkeys with what changes them, shaped for
+ * shared-ui's SecurityPanels (both remotes' Security screens; docs/security.md "Sessions").
  */
 export function useAccountSecurity() {
   const sessions = useApiQuery('listSessions', undefined, { select: (r) => r.data });
@@ -14,6 +27,11 @@ export function useAccountSecurity() {
   const start = useApiMutation('startTwoFactor');
   const enable = useApiMutation('enableTwoFactor', changes);
   const disable = useApiMutation('disableTwoFactor', changes);
+  const passkeys = useApiQuery('listPasskeys', undefined, { select: (r) => r.data });
+  const passkeyChanges = { invalidates: ['listPasskeys', 'getProfile'] } as const;
+  const registration = useApiMutation('passkeyRegistrationOptions');
+  const register = useApiMutation('registerPasskey', passkeyChanges);
+  const remove = useApiMutation('removePasskey', passkeyChanges);
   return {
     sessions: { rows: sessions.data, error: queryError(sessions, 'Failed to fetch your sessions.'), retry: () => void sessions.refetch() },
     signIns: { rows: signIns.data, error: queryError(signIns, 'Failed to fetch your sign-in history.'), retry: () => void signIns.refetch() },
@@ -22,9 +40,25 @@ export function useAccountSecurity() {
     busy: end.isPending || endOthers.isPending,
     twoFactor: {
       status: twoFactor.data,
-      start: async (password: string) => (await start.mutateAsync({ input: { body: { password } } })).data,
-      enable: async (password: string, code: string) => (await enable.mutateAsync({ input: { body: { password, code } } })).data.recoveryCodes,
-      disable: async (password: string, code: string) => (await disable.mutateAsync({ input: { body: { password, code } } })).message,
+      hasPasskey: (passkeys.data?.length ?? 0) > 0,
+      start: async (confirm: IdentityProof) => (await start.mutateAsync({ input: { body: await proofOf(confirm) } })).data,
+      enable: async (confirm: IdentityProof, code: string) => (await enable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), code } } })).data.recoveryCodes,
+      // A passkey stands for the password and the code (user verification: the device and its unlock).
+      disable: async (confirm: IdentityProof, code: string) =>
+        (await disable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), ...(code ? { code } : {}) } } })).message,
+    },
+    passkeys: {
+      rows: passkeys.data,
+      error: queryError(passkeys, 'Failed to fetch your passkeys.'),
+      retry: () => void passkeys.refetch(),
+      supported: passkeysSupported(),
+      /** Options (after the password or a passkey), the authenticator creates one, the server stores it. */
+      add: async (name: string, confirm: IdentityProof) => {
+        const { data } = await registration.mutateAsync({ input: { body: await proofOf(confirm) } });
+        const response = await createPasskey(data);
+        return (await register.mutateAsync({ input: { body: { challengeId: data.challengeId, name, response } } })).message ?? 'Passkey added.';
+      },
+      remove: async (id: string, confirm: IdentityProof) => (await remove.mutateAsync({ input: { params: { id }, body: await proofOf(confirm) } })).message,
     },
   };
 }

@@ -5,6 +5,8 @@ import { ErrorState } from '../States';
 import { formatDateTime } from '../format';
 import { Table } from '../table/Table';
 import { toast } from '../toast/toast';
+import { Section } from './Section';
+import { PasskeysPanel, type PasskeysView } from './PasskeysPanel';
 import { TwoFactorPanel, type TwoFactorView } from './TwoFactorPanel';
 
 export interface SessionView {
@@ -38,15 +40,8 @@ export interface SecurityPanelsProps {
   endOtherSessions(): Promise<string>;
   busy: boolean;
   twoFactor: TwoFactorView;
+  passkeys: PasskeysView;
 }
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
-`;
 
 const Result = styled.span<{ $ok: boolean }>`
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
@@ -69,10 +64,10 @@ function Read<T>({ view, loading, children }: { view: ReadView<T>; loading: stri
 
 /**
  * The Security screen's content for investors and admins alike (docs/security.md "Sessions",
- * "Two-factor"): two-factor authentication, open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
+ * "Two-factor", "Passkeys"): two-factor authentication, passkeys, open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
  * all other sessions", and the sign-ins of the last 90 days, failures included.
  */
-export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy, twoFactor }: SecurityPanelsProps) {
+export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy, twoFactor, passkeys }: SecurityPanelsProps) {
   const sessionColumns = [
     { key: 'device', header: 'Device', render: (s: SessionView) => (s.current ? `${s.device} (this device)` : s.device) },
     { key: 'ip', header: 'IP address' },
@@ -98,6 +93,7 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
   return (
     <>
       <TwoFactorPanel {...twoFactor} />
+      <PasskeysPanel {...passkeys} />
       <Section aria-labelledby="security-sessions">
         <h2 id="security-sessions">Active sessions</h2>
         <p>Every device signed in to your account. End any you do not recognise, then change your password.</p>

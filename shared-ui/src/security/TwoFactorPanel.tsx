@@ -4,24 +4,21 @@ import { Button } from '../Button';
 import { Loading } from '../Spinner';
 import { Input } from '../input/Input';
 import { toast } from '../toast/toast';
+import { Section } from './Section';
+import { useIdentityProof, type IdentityProof } from './IdentityProof';
 
 export interface TwoFactorView {
   /** undefined while loading */
   status: { enabled: boolean; recoveryCodesLeft: number } | undefined;
-  /** Each change needs the account's password (docs/security.md "Two-factor"). */
-  start(password: string): Promise<{ secret: string; otpauthUrl: string }>;
+  /** With one, a passkey can confirm a change instead of the password (and, to turn it off, of the code). */
+  hasPasskey?: boolean;
+  /** Each change needs the account's password or a passkey (docs/security.md "Two-factor"). */
+  start(proof: IdentityProof): Promise<{ secret: string; otpauthUrl: string }>;
   /** Resolves with the recovery codes. */
-  enable(password: string, code: string): Promise<string[]>;
-  disable(password: string, code: string): Promise<string>;
+  enable(proof: IdentityProof, code: string): Promise<string[]>;
+  /** `code` may be '' when a passkey confirms. */
+  disable(proof: IdentityProof, code: string): Promise<string>;
 }
-
-const Box = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
-`;
 
 const Qr = styled.div`
   align-self: flex-start;
@@ -43,21 +40,20 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
 
 const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
-/** The account's password, asked again for every two-factor change: a stolen session is not enough. */
-function PasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  return <Input label="Your password" name="confirmPassword" type="password" value={value} onChange={onChange} autoComplete="current-password" />;
-}
-
 /**
  * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on with the password,
  * by scanning a QR code and typing a first code; the ten recovery codes are shown once; turn it
- * off with the password and a code.
+ * off with the password and a code. With a passkey on the account, it can confirm instead of the
+ * password (and, to turn two-factor off, of the code too).
  */
-export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView) {
+export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disable }: TwoFactorView) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  // The password (or the passkey choice) is asked once, before setup, and used again to turn it on.
+  const identity = useIdentityProof(hasPasskey, 'confirmPassword');
+  const proof = identity.proof;
+  const byPasskey = proof !== null && 'passkey' in proof;
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>, fallback: string) => {
@@ -96,17 +92,20 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
         <p>
           On: sign-ins, withdrawals and payout changes ask for a code from your authenticator app. {status.recoveryCodesLeft} recovery codes left.
         </p>
-        <PasswordField value={password} onChange={setPassword} />
-        <Input label="Code to turn it off" name="disableCode" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" />
+        {identity.fields}
+        {byPasskey ? null : (
+          <Input label="Code to turn it off" name="disableCode" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" />
+        )}
         <div>
           <Button
             variant="secondary"
-            disabled={busy || !code.trim() || !password}
+            disabled={busy || !proof || (!byPasskey && !code.trim())}
             onClick={() =>
               void run(async () => {
-                toast.success(await disable(password, code.trim()));
+                if (!proof) return;
+                toast.success(await disable(proof, byPasskey ? '' : code.trim()));
                 setCode('');
-                setPassword('');
+                identity.clear();
               }, 'Failed to turn two-factor authentication off.')
             }
           >
@@ -133,10 +132,11 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
             disabled={busy || !code.trim()}
             onClick={() =>
               void run(async () => {
-                setCodes(await enable(password, code.trim()));
+                if (!proof) return;
+                setCodes(await enable(proof, code.trim()));
                 setSetup(null);
                 setCode('');
-                setPassword('');
+                identity.clear();
               }, 'Failed to turn two-factor authentication on.')
             }
           >
@@ -149,9 +149,9 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
     body = (
       <>
         <p>Off. With it on, a stolen password is not enough: sign-ins, withdrawals and payout changes also ask for a code from your phone.</p>
-        <PasswordField value={password} onChange={setPassword} />
+        {identity.fields}
         <div>
-          <Button disabled={busy || !password} onClick={() => void run(async () => setSetup(await start(password)), 'Failed to start two-factor setup.')}>
+          <Button disabled={busy || !proof} onClick={() => void run(async () => { if (proof) setSetup(await start(proof)); }, 'Failed to start two-factor setup.')}>
             Set up two-factor authentication
           </Button>
         </div>
@@ -160,9 +160,9 @@ export function TwoFactorPanel({ status, start, enable, disable }: TwoFactorView
   }
 
   return (
-    <Box aria-labelledby="security-two-factor">
+    <Section aria-labelledby="security-two-factor">
       <h2 id="security-two-factor">Two-factor authentication</h2>
       {body}
-    </Box>
+    </Section>
   );
 }

@@ -50,6 +50,7 @@ describe('Security (/user/security)', () => {
     http = stubHttp({
       'GET /api/account/sessions': ok([session({}), phone]),
       'GET /api/account/sign-ins': fail(500, 'Database unavailable'),
+      'GET /api/account/passkeys': ok([]),
       'POST /api/account/sessions/end-others': fail(404, 'No open session of yours has that id', 'SESSION_NOT_FOUND'),
     });
     renderWithProviders(<Security />, { route: '/user/security' });

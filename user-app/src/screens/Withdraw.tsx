@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Input, Select, formatDateTime, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, useApiMutation, useProfileQuery, withdrawalAddressProblem, type UserProfile, type WithdrawMethod } from '@halcyon/api-client';
+import {
+  METHOD_ASSET, WITHDRAW_ADDRESS, endsIntent, parseUsdAmount, passkeysSupported, sendWithPasskey, stepUpPasskey, useApiMutation, useProfileQuery, withdrawalAddressProblem,
+  type PasskeyAssertion, type UserProfile, type WithdrawMethod,
+} from '@halcyon/api-client';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
 import { withProgressToast } from '../lib/progressToast';
@@ -46,6 +49,11 @@ export default function Withdraw() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [code, setCode] = useState('');
+  // The passkey's answer for the request last sent, kept while its intent is open: sending the same
+  // request again (a lost answer) must carry the same body, so the server can answer the first result.
+  const held = useRef<{ request: string; passkey: PasskeyAssertion } | null>(null);
+  // From the first click to the answer (the passkey prompt included): one withdrawal at a time.
+  const [sending, setSending] = useState(false);
 
   if (!profile) {
     return (
@@ -57,9 +65,21 @@ export default function Withdraw() {
 
   const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
   const available = asset ? balanceOf(profile, asset) : profile.balance;
+  // With a passkey (docs/security.md "Passkeys") it can confirm the withdrawal; without two-factor it must.
+  const withPasskey = (profile.passkeyCount ?? 0) > 0 && passkeysSupported();
+  const passkeyOnly = withPasskey && !profile.twoFactorEnabled;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** A passkey bound to exactly this withdrawal (method, amount, address as sent); the same one again for the same request. */
+  const passkeyFor = async (base: { method: WithdrawMethod; amount: number; address?: string }): Promise<PasskeyAssertion> => {
+    const request = JSON.stringify(base);
+    if (held.current?.request === request) return held.current.passkey;
+    const passkey = await stepUpPasskey({ purpose: 'withdrawal', withdrawal: base });
+    held.current = { request, passkey };
+    return passkey;
+  };
+
+  const submit = async (event: FormEvent | null, byPasskey: boolean) => {
+    event?.preventDefault();
     const value = parseUsdAmount(amount);
     if (!method || value === null) {
       toast.error('Please fill in all required fields correctly.');
@@ -69,16 +89,25 @@ export default function Withdraw() {
       toast.error('Please provide a valid wallet address.');
       return;
     }
-    const body = {
-      method, amount: value, to: profile.uid,
-      ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}),
-      // With two-factor on (docs/security.md "Two-factor"), the server needs a code.
-      ...(profile.twoFactorEnabled && code.trim() ? { code: code.trim() } : {}),
-    };
+    const bound = { method, amount: value, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
+    const body = { ...bound, to: profile.uid };
+    // With two-factor on (docs/security.md "Two-factor"), the server needs a code, or a passkey;
+    // a passkey-only account is told PASSKEY_REQUIRED, and the passkey is asked then.
+    const code2fa = profile.twoFactorEnabled && code.trim() ? { code: code.trim() } : {};
+    const send = (passkey?: PasskeyAssertion) => withdrawal.mutateAsync({ input: { body: passkey ? { ...body, passkey } : { ...body, ...code2fa } } });
     const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
+    if (sending) return;
+    setSending(true);
     const ok = await withProgressToast(texts, async () => {
-      await withdrawal.mutateAsync({ input: { body } });
+      try {
+        await (byPasskey ? send(await passkeyFor(bound)) : sendWithPasskey(send, () => passkeyFor(bound)));
+        held.current = null;
+      } catch (error) {
+        if (endsIntent(error)) held.current = null;
+        throw error;
+      }
     });
+    setSending(false);
     if (!ok) return;
     setMethod('');
     setAddress('');
@@ -97,7 +126,7 @@ export default function Withdraw() {
           <Muted>Available balance</Muted>
           <Balance>{formatMoney(profile.balance)}</Balance>
         </div>
-        <FormStack onSubmit={(e) => void submit(e)} noValidate>
+        <FormStack onSubmit={(e) => void submit(e, passkeyOnly)} noValidate>
           <Select
             label="Withdrawal method"
             name="method"
@@ -147,9 +176,22 @@ export default function Withdraw() {
               {profile.twoFactorEnabled ? (
                 <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="From your authenticator app (two-factor is on)." />
               ) : null}
-              <Button type="submit" loading={withdrawal.isPending} fullWidth>
-                Withdraw Now
-              </Button>
+              {passkeyOnly ? null : (
+                <Button type="submit" loading={sending} fullWidth>
+                  Withdraw Now
+                </Button>
+              )}
+              {withPasskey ? (
+                <Button
+                  type={passkeyOnly ? 'submit' : 'button'}
+                  variant={passkeyOnly ? 'primary' : 'secondary'}
+                  loading={sending}
+                  fullWidth
+                  onClick={passkeyOnly ? undefined : () => void submit(null, true)}
+                >
+                  Confirm with passkey
+                </Button>
+              ) : null}
             </>
           ) : null}
         </FormStack>

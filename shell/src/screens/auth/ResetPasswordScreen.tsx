@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '@halcyon/api-client';
+import { ApiError, api, passkeysSupported, signInPasskey } from '@halcyon/api-client';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
+import { withToasts } from '../../auth/withToasts';
 import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 import { PASSWORD_MISMATCH } from './RegisterScreen';
 
@@ -24,26 +25,32 @@ export function ResetPasswordScreen() {
   // With two-factor on, the mailbox alone does not reset the password: the server asks for a code.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
+  // Or a passkey of the account's (docs/security.md "Passkeys"): the server says PASSKEY_REQUIRED when it has no code to ask.
+  const [offerPasskey, setOfferPasskey] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const emailRule = { name: 'email', type: 'email', value: email } as const;
   const passwordRules = [
     { name: 'password', type: 'password', value: password },
     { name: 'confirmPassword', type: 'password', value: confirm },
   ] as const;
+  const matches = () => {
+    if (!token || password === confirm) return true;
+    setMismatch(true);
+    toast.error(PASSWORD_MISMATCH);
+    return false;
+  };
+  // With a token an expired or used link has a reason worth showing: the server's message.
+  const texts = { loading: 'Please wait...', success: (r: { message: string }) => r.message, failure: FAILURE, fixedFailure: !token };
   const { busy, onSubmit } = useToastForm({
     rules: token ? [emailRule, ...passwordRules] : [emailRule],
-    check: () => {
-      if (!token || password === confirm) return true;
-      setMismatch(true);
-      toast.error(PASSWORD_MISMATCH);
-      return false;
-    },
-    // With a token an expired or used link has a reason worth showing: the server's message.
-    toasts: { loading: 'Please wait...', success: (r) => r.message, failure: FAILURE, fixedFailure: !token },
+    check: matches,
+    toasts: texts,
     request: async () => {
       try {
         return await api.resetPassword({ body: token ? { email: email.trim(), token, password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) } : { email: email.trim() } });
       } catch (error) {
         if (error instanceof ApiError && (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID')) setNeedsCode(true);
+        if (error instanceof ApiError && ['TOTP_REQUIRED', 'TOTP_INVALID', 'PASSKEY_REQUIRED'].includes(error.code)) setOfferPasskey(true);
         throw error;
       }
     },
@@ -51,6 +58,18 @@ export function ResetPasswordScreen() {
       if (token) navigate('/auth/login');
     },
   });
+
+  /** "Use your passkey": a challenge for this reset (its email and token), then the reset with the passkey's answer. */
+  const resetWithPasskey = async () => {
+    if (!matches()) return;
+    setPasskeyBusy(true);
+    const done = await withToasts(texts, async () => {
+      const passkey = await signInPasskey({ purpose: 'reset', email: email.trim(), token });
+      return api.resetPassword({ body: { email: email.trim(), token, password, passkey } });
+    });
+    setPasskeyBusy(false);
+    if (done) navigate('/auth/login');
+  };
 
   return (
     <AuthCard title="Reset password" lead={token ? 'Choose a new password for your account.' : 'Enter your email to receive reset instructions.'}>
@@ -72,9 +91,14 @@ export function ResetPasswordScreen() {
             {needsCode ? (
               <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="Your account has two-factor authentication: a code from your app, or a recovery code." />
             ) : null}
+            {offerPasskey && passkeysSupported() ? (
+              <Button type="button" variant="secondary" loading={passkeyBusy} disabled={busy || passkeyBusy} fullWidth onClick={() => void resetWithPasskey()}>
+                Use your passkey
+              </Button>
+            ) : null}
           </>
         ) : null}
-        <Button type="submit" loading={busy} disabled={busy} fullWidth>
+        <Button type="submit" loading={busy} disabled={busy || passkeyBusy} fullWidth>
           {token ? 'Reset password' : 'Send instructions'}
         </Button>
         <Links>

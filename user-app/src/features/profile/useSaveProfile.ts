@@ -1,12 +1,19 @@
 import { toast } from '@halcyon/shared-ui';
-import { errorMessage, useApiMutation, type UpdateProfileBody } from '@halcyon/api-client';
+import { errorMessage, sendWithPasskey, stepUpPasskey, useApiMutation, type UpdateProfileBody } from '@halcyon/api-client';
 
-/** PATCH /user/profile; every screen showing the profile reads it again. Resolves true on success. */
+/**
+ * PATCH /user/profile; every screen showing the profile reads it again. Resolves true on success.
+ * A payout change of an account with passkeys and no two-factor answers PASSKEY_REQUIRED: a
+ * passkey confirms it (a security change) and it is sent again with it (docs/security.md "Passkeys").
+ */
 export function useSaveProfile(success: string, failure: string) {
   const update = useApiMutation('updateProfile', { invalidates: ['getProfile'] });
   const save = async (body: UpdateProfileBody): Promise<boolean> => {
     try {
-      await update.mutateAsync({ input: { body } });
+      await sendWithPasskey(
+        (passkey) => update.mutateAsync({ input: { body: passkey ? { ...body, passkey } : body } }),
+        () => stepUpPasskey({ purpose: 'security' }),
+      );
       toast.success(success);
       return true;
     } catch (err) {
