@@ -60,7 +60,7 @@ describe('Withdraw', () => {
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
   });
 
-  it('offers the saved payout address; without one a crypto withdrawal asks for an address, usdt does not', async () => {
+  it('offers the saved payout address; without one every crypto withdrawal, usdt included, asks for an address', async () => {
     const u = await setup();
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
     expect(screen.getByLabelText('Wallet address')).toHaveValue('bc1qada');
@@ -80,8 +80,12 @@ describe('Withdraw', () => {
     await u.clear(screen.getByLabelText('Amount (USD)'));
     await u.type(screen.getByLabelText('Amount (USD)'), '50');
     await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
+    await waitFor(() => expect(screen.getAllByText('Please provide a valid wallet address.')).toHaveLength(2));
+    expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
+    await u.type(screen.getByLabelText('Wallet address'), 'TUada');
+    await u.click(screen.getByRole('button', { name: 'Withdraw Now' }));
     await waitFor(() => expect(http.calls('POST /api/withdrawal')).toHaveLength(1));
-    expect(http.calls('POST /api/withdrawal')[0]?.body).toEqual({ method: 'usdt', amount: 50, to: 'u-1' });
+    expect(http.calls('POST /api/withdrawal')[0]?.body).toEqual({ method: 'usdt', amount: 50, to: 'u-1', address: 'TUada' });
   });
 
   it('Max fills the balance of the method\'s asset', async () => {
