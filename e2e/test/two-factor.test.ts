@@ -36,8 +36,9 @@ describe('two-factor journey', () => {
   test('turn on two-factor from Security with the password, the QR key and a first code; the recovery codes show once', () => j.step(page, 'turn on two-factor', async () => {
     await loginInvestor(page, inv.email, inv.password);
     await page.goto(url('/user/security'));
-    await field(page, 'Your password').fill(inv.password);
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+    await field(panel, 'Your password').fill(inv.password);
+    await panel.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await shown(page.locator('svg').filter({ has: page.locator('title', { hasText: 'QR code for your authenticator app' }) }));
     secret = (await page.locator('code').first().innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
