@@ -74,7 +74,7 @@ describe('AllUsersScreen', () => {
     http.on('GET /api/admin/users', page([userRow({ uid: 'u2', id: 'u2', name: 'Bo Li', email: 'bo@example.com', twoFactorEnabled: true })]));
     http.on('POST /api/admin/users/:uid/2fa-reset', { body: { message: 'A confirmation link was sent to bo@example.com. Two-factor stays on until they use it.' } });
     renderWithProviders(<AllUsersScreen />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset two-factor of Bo Li' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset 2FA for Bo Li' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(http.mutations()).toHaveLength(0);

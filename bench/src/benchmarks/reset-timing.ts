@@ -10,7 +10,7 @@ import { callApi } from '@halcyon/test-kit';
 import { registerInvestors } from '../lib/fixtures';
 import { median } from './pgbench';
 
-export interface ResetSample {
+interface ResetSample {
   known: boolean;
   /** The forgot_password answer, ms. */
   answerMs: number;
@@ -18,7 +18,7 @@ export interface ResetSample {
   nextMs: number;
 }
 
-export interface ResetFeature {
+interface ResetFeature {
   name: string;
   medianKnownMs: number;
   medianUnknownMs: number;
@@ -63,7 +63,7 @@ const health = async (base: string) => {
  * The threshold classifier: on `train`, the cut between two sorted values and the side ("known
  * is slower" or "faster") that names the most samples right; its accuracy on `test`.
  */
-export function thresholdAccuracy(train: Array<{ value: number; known: boolean }>, test: Array<{ value: number; known: boolean }>): number {
+function thresholdAccuracy(train: Array<{ value: number; known: boolean }>, test: Array<{ value: number; known: boolean }>): number {
   const sorted = [...train].sort((a, b) => a.value - b.value);
   const cuts = [Number.NEGATIVE_INFINITY, ...sorted.slice(1).map((s, i) => (s.value + (sorted[i]?.value ?? s.value)) / 2)];
   const score = (set: typeof train, cut: number, knownAbove: boolean) => set.filter((s) => s.value > cut === (s.known === knownAbove)).length / set.length;

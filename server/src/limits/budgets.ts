@@ -30,6 +30,11 @@ export const budgets = {
   resetIp: { name: 'reset:ip', windowMs: HOUR, limit: (c) => c.rateLimits.resetIp },
   /** Two-factor codes tried for one account (login, withdrawals, changes): 10⁶ codes must not be guessable. */
   secondFactor: { name: '2fa:uid', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.secondFactor },
+  /**
+   * Passkey sign-in challenges from one IP: the login page asks one on every view (autofill), so
+   * they do not spend the login budget; five times its allowance, to keep the challenge table small.
+   */
+  signInChallengeIp: { name: 'passkey-challenge:ip', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.loginIp * 5 },
   /** The password re-typed to confirm a security change, from one account's session (as many as codes). */
   confirmPassword: { name: 'password:uid', windowMs: 10 * MINUTE, limit: (c) => c.rateLimits.secondFactor },
 } satisfies Record<string, Budget>;

@@ -26,7 +26,7 @@ export function TwoFactorResetButton({ user }: { user: AdminUserRow }) {
 
   return (
     <>
-      <Button size="small" variant="secondary" aria-label={`Reset two-factor of ${user.name}`} onClick={() => setOpen(true)}>
+      <Button size="small" variant="secondary" aria-label={`Reset 2FA for ${user.name}`} onClick={() => setOpen(true)}>
         Reset 2FA
       </Button>
       <ConfirmDialog

@@ -118,7 +118,7 @@ export default feature(
   // the account whose emailed reset link is valid. Under /auth/login so the device cookie comes too.
   defineRoute('signInChallenge', async ({ body, request }) => {
     const app = request.server;
-    await spend(app, [[budgets.loginIp, request.ip]]);
+    await spend(app, [[budgets.signInChallengeIp, request.ip]]);
     if (body.purpose === 'login') return { data: await assertionChallenge(app, { uid: null, purpose: 'login' }) };
     const owner = await resetLinkOwner(app, body.email ?? '', body.token ?? '');
     if (!owner) throw badRequest('token: this reset link is invalid or has expired');
