@@ -44,7 +44,7 @@ onPostgres('pipelined lanes (PostgreSQL)', () => {
 
   test('a lane whose connection was cut is replaced: statements after it succeed', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => db.query('SELECT $1::int AS i', [i])));
-    const { rows } = await admin.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()', [LANE_NAME]);
+    const { rows } = await admin.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database() AND pid <> pg_backend_pid()', [LANE_NAME]);
     expect(rows[0]?.n).toBeGreaterThan(0);
     // Statements already on a cut connection fail, as on a pool connection; later ones get a new lane.
     await Promise.allSettled(Array.from({ length: 10 }, (_, i) => db.query('SELECT $1::int AS i', [i])));
