@@ -155,9 +155,13 @@ export async function verifyAssertion(
     throw passkeyInvalid(status);
   }
   if (!result.verified) throw passkeyInvalid(status);
-  // The counter only moves on (0 stays 0 for authenticators without one): a cloned key's older count is refused above.
-  await app.db.query('UPDATE passkeys SET counter = GREATEST(counter, $2), last_used_at = now() WHERE id = $1', [stored.id, result.authenticationInfo.newCounter]);
-  await app.db.query('UPDATE webauthn_challenges SET credential_id = $2 WHERE id = $1', [answer.challengeId, stored.id]);
+  // The counter only moves on (0 stays 0 for authenticators without one): a cloned key's older
+  // count is refused above. One statement: the passkey's use, and which passkey the challenge got.
+  await app.db.query(
+    `WITH used AS (UPDATE passkeys SET counter = GREATEST(counter, $2), last_used_at = now() WHERE id = $1)
+     UPDATE webauthn_challenges SET credential_id = $1 WHERE id = $3`,
+    [stored.id, result.authenticationInfo.newCounter, answer.challengeId],
+  );
   return { uid: stored.uid, credentialId: stored.id };
 }
 

@@ -42,7 +42,7 @@ export default feature(
     if (!auth.user.totp_secret) throw conflict('Two-factor authentication is already off.', 'TOTP_ALREADY_OFF');
     // A passkey is both: the device and its unlock. Otherwise the password and a code.
     const how = await requireIdentity(request.server, auth.user, body);
-    if (how === 'password') await requireSecondFactor(request.server, { ...auth.user, passkey_count: 0 }, body, { purpose: 'security' });
+    if (how === 'password') await requireSecondFactor(request.server, auth.user, { code: body.code }, { purpose: 'security' });
     await db.tx(async (q) => {
       await disableSecondFactor(q, auth.uid);
       await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [auth.uid]);
