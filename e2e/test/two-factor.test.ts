@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { fundedInvestor, type Investor } from '../src/api';
 import { journey } from '../src/journey';
-import { totp, untilNextStep } from '../src/totp';
+import { totpCodes } from '../src/totp';
 import { at, field, loginInvestor, passwordField, shown, text, url } from '../src/ui';
 
 const j = journey('two-factor');
@@ -17,11 +17,9 @@ beforeAll(async () => {
   page = await j.openForFile();
 });
 
-/** Waits for the next 30-second step: each code is accepted once. */
-const freshCode = async () => {
-  await new Promise((r) => setTimeout(r, untilNextStep() + 500));
-  return totp(secret);
-};
+/** The app's next code: each is accepted once (see totpCodes). */
+let codes: ReturnType<typeof totpCodes>;
+const freshCode = () => codes.next();
 
 /** Signs in up to the code question. */
 async function password(p: Page): Promise<void> {
@@ -42,7 +40,8 @@ describe('two-factor journey', () => {
     await shown(page.locator('svg').filter({ has: page.locator('title', { hasText: 'QR code for your authenticator app' }) }));
     secret = (await page.locator('code').first().innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await field(page, 'Code from the app').fill(totp(secret));
+    codes = totpCodes(secret);
+    await field(page, 'Code from the app').fill(await freshCode());
     await page.getByRole('button', { name: 'Turn on' }).click();
     const list = page.getByRole('list', { name: 'Recovery codes' });
     await shown(list);

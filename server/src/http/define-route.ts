@@ -100,7 +100,7 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
       },
     });
   };
-  return Object.assign(plugin, { routeName: name });
+  return Object.assign(named(plugin, name), { routeName: name });
 }
 
 /**
@@ -117,7 +117,15 @@ export function setContractCompilers(app: FastifyInstance): void {
  * may sit in the list for a route outside the contract (e.g. GET /api/media/:name).
  */
 export function feature(...list: Array<RoutePlugin | FastifyPluginAsync>): FastifyPluginAsync {
-  return async (app) => {
+  return named(async (app) => {
     for (const r of list) await app.register(r);
-  };
+  }, `feature(${list.map((r) => ('routeName' in r ? r.routeName : r.name)).join(', ')})`);
+}
+
+/**
+ * Names a plugin for Fastify's plugin tree. Without a name, each register searches every loaded
+ * module for the function (require.cache): under jest that was about 0.4 s per server start.
+ */
+function named<P extends FastifyPluginAsync>(plugin: P, name: string): P {
+  return Object.assign(plugin, { [Symbol.for('fastify.display-name')]: name });
 }
