@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/types';
-import { ensureBootstrapAdmin } from '../src/features/auth/bootstrap';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { MAIL_JOB } from '../src/mail/outbox';
 import { PERIODIC_JOBS } from '../src/jobs';
@@ -50,7 +49,7 @@ export interface TestServer {
   /** Mails the server sent since the last reset (the transport double; the outbox table has them too). */
   mails: MailMessage[];
   close(): Promise<void>;
-  /** Empties every table but schema_migrations and app_secrets (the migrations' rows come back), then recreates the first admin. */
+  /** Empties every table but schema_migrations and app_secrets; the migrations' rows and the first admin come back. */
   reset(): Promise<void>;
   /** A request to `/api<path>`; the body is parsed JSON (or the text when not JSON). */
   request<T = Record<string, unknown>>(method: string, path: string, options?: ApiRequest): Promise<ApiReply<T>>;
@@ -74,8 +73,9 @@ const SKIP_TABLES = "('schema_migrations', 'app_secrets')";
 interface SeedRows {
   /** Every table a reset empties. */
   tables: string[];
-  /** The rows the migrations inserted (e.g. the platform's accounts), per table, as JSON. */
-  rows: Array<[string, string]>;
+  /** The rows the migrations inserted (e.g. the platform's accounts) and the first admin, per table:
+   * [table, its rows as JSON, the columns to insert when not all]. */
+  rows: Array<[string, string, string?]>;
 }
 
 /** The tables and the migrations' own rows, so a reset can put exactly those back. */
@@ -83,7 +83,7 @@ async function snapshotSeedRows(db: Db): Promise<SeedRows> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ${SKIP_TABLES}`,
   );
-  const out: Array<[string, string]> = [];
+  const out: SeedRows['rows'] = [];
   for (const { name } of rows) {
     const r = await db.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${name} t`);
     const json = r.rows[0]?.rows;
@@ -140,6 +140,16 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
   };
   const workJobs = deps.workJobs ?? false;
   const app = await buildApp(config, { db, mailTransport: transport, ...deps, workJobs });
+  // The first admin buildApp created is a seed row too: a reset puts it back as it was, instead of
+  // hashing its password and creating it again before every test.
+  const admin = (await db.query<{ rows: string }>("SELECT json_agg(u)::text AS rows FROM users u WHERE role = 'admin'")).rows[0]?.rows;
+  if (admin) {
+    // Without users' generated columns (search_text), which an INSERT may not set.
+    const { rows } = await db.query<{ cols: string }>(
+      "SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS cols FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users' AND is_generated = 'NEVER'",
+    );
+    seed.rows.push(['users', admin, rows[0]?.cols]);
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   // The periodic jobs asked for at start have run (intervals are 0 here: no more follow), so no
   // background maturity or sealing run overlaps a test that runs them itself.
@@ -175,10 +185,12 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
         // ledger forbids deleting transfers, rightly, outside tests. DELETE, not TRUNCATE: a few rows
         // in each of forty tables, where TRUNCATE makes every table's files anew (most of a reset's time).
         await q.exec(['SET LOCAL session_replication_role = replica', ...seed.tables.map((t) => `DELETE FROM ${t}`)].join(';\n'));
-        for (const [table, json] of seed.rows) await q.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [json]);
+        for (const [table, json, columns] of seed.rows) {
+          const into = columns ? `${table} (${columns})` : table;
+          await q.query(`INSERT INTO ${into} SELECT ${columns ?? '*'} FROM json_populate_recordset(NULL::${table}, $1::json)`, [json]);
+        }
       });
       mails.length = 0;
-      await ensureBootstrapAdmin(db, config, app.log);
     },
     request,
     fetch: (path, init) => fetch(`${url}${path}`, init),
