@@ -19,14 +19,12 @@ import { registerJobs } from './jobs';
 import { BackgroundTasks } from './jobs/background';
 import { JobQueue } from './jobs/queue';
 import { dbLimitStore } from './limits/db-store';
-import { checkedRedisLimitStore } from './limits/redis-store';
 import type { LimitStore } from './limits/store';
 import { setContractCompilers } from './http/define-route';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { contentSecurityPolicy } from './http/csp';
 import { registerStatic } from './http/static';
 import { outboxMailer } from './mail/outbox';
-import { smtpTransport } from './mail/smtp';
 import type { Mailer } from './mail/mailer';
 import { diskStorage } from './storage/disk';
 import type { Storage } from './storage/storage';
@@ -78,7 +76,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.decorate('config', config);
     app.decorate('tokens', new Tokens(secret));
     app.decorate('cursors', new Cursors(secret));
-    const mailTransport = deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null;
+    // SMTP and Redis clients are loaded only when configured (dynamic imports: an eighth of the
+    // server's module load time for a start that uses neither).
+    const mailTransport =
+      deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? (await import('./mail/smtp')).smtpTransport(config.smtpUrl, config.mailFrom) : null;
     app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true }));
     app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));
     app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const limits =
       deps.limits ??
       (config.redisUrl
-        ? await checkedRedisLimitStore(config.redisUrl, { assumeNoEviction: config.redisAssumeNoEviction, log: app.log, fallback: () => dbLimitStore(db) })
+        ? await (await import('./limits/redis-store')).checkedRedisLimitStore(config.redisUrl, { assumeNoEviction: config.redisAssumeNoEviction, log: app.log, fallback: () => dbLimitStore(db) })
         : dbLimitStore(db));
     app.decorate('limits', limits);
     app.decorate('hashGate', new HashGate(config.hashing.concurrency, config.hashing.queue));

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { Queryable } from '../db/types';
 import { tokenHash } from './revocations';
 
@@ -7,6 +6,8 @@ import { tokenHash } from './revocations';
 // "Two-factor"). Each code is accepted once: the last accepted step is kept and must grow.
 
 const RECOVERY_CODES = 10;
+/** Loaded on first use: only accounts with two-factor need it (an eighth of the server's module load time). */
+const otp = () => import('otplib');
 /** Recovery codes are typed by people: case, spaces and dashes do not matter. */
 const normal = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -15,14 +16,16 @@ export type SecondFactorResult = 'totp' | 'recovery' | 'missing' | 'invalid';
 
 /** Starts enrolment: a new secret, pending until a first code confirms it. */
 export async function startEnrolment(q: Queryable, uid: string, issuer: string, account: string): Promise<{ secret: string; otpauthUrl: string }> {
+  const { generateSecret, generateURI } = await otp();
   const secret = generateSecret();
   await q.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [uid, secret]);
   return { secret, otpauthUrl: generateURI({ issuer, label: account, secret }) };
 }
 
 /** The 30-second step a code belongs to (±1 step of clock drift), or null when it is not valid now. */
-function stepOf(secret: string, code: string): number | null {
+async function stepOf(secret: string, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const { verifySync } = await otp();
   const r = verifySync({ secret, token: code, epochTolerance: 30 });
   return r.valid && 'timeStep' in r ? r.timeStep : null;
 }
@@ -33,7 +36,7 @@ function stepOf(secret: string, code: string): number | null {
  */
 export async function confirmEnrolment(q: Queryable, uid: string, code: string): Promise<string[] | null> {
   const pending = (await q.query<{ s: string | null }>('SELECT totp_pending_secret AS s FROM users WHERE id = $1', [uid])).rows[0]?.s;
-  const step = pending ? stepOf(pending, code.trim()) : null;
+  const step = pending ? await stepOf(pending, code.trim()) : null;
   if (!pending || step === null) return null;
   await q.query('UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $2 WHERE id = $1', [uid, step]);
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
@@ -49,7 +52,7 @@ export async function confirmEnrolment(q: Queryable, uid: string, code: string):
 export async function checkSecondFactor(q: Queryable, user: { id: string; totp_secret: string }, code: string | undefined): Promise<SecondFactorResult> {
   const given = code?.trim() ?? '';
   if (!given) return 'missing';
-  const step = stepOf(user.totp_secret, given);
+  const step = await stepOf(user.totp_secret, given);
   if (step !== null) {
     // Compare-and-set: two requests with one code cannot both pass.
     const r = await q.query('UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2', [user.id, step]);

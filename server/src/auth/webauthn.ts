@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type PublicKeyCredentialDescriptorJSON, type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialDescriptorJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Queryable } from '../db/types';
 import { AppError } from '../errors';
 
@@ -14,6 +11,10 @@ import { AppError } from '../errors';
 // stands for two factors, the device and its unlock.
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** Loaded on first use: most requests never touch a passkey, and the library (with its CBOR and
+ * certificate parsers) was a third of the server's module load time. */
+const webauthn = () => import('@simplewebauthn/server');
 
 export type ChallengePurpose = 'register' | 'login' | 'reset' | 'security' | 'withdrawal' | 'decision';
 /** What a step-up confirms, fixed when its challenge is issued and compared when it is used. */
@@ -62,6 +63,7 @@ const transportsOf = (t: string[]) => t as NonNullable<PublicKeyCredentialDescri
 
 /** Options to add a passkey to `user`'s account (their existing ones excluded: one per authenticator). */
 export async function registrationChallenge(app: FastifyInstance, user: { id: string; email: string; name: string }, existing: StoredPasskey[]): Promise<IssuedChallenge> {
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: app.config.brand,
     rpID: rp(app).rpId,
@@ -80,6 +82,7 @@ export async function registrationChallenge(app: FastifyInstance, user: { id: st
 export async function verifyRegistration(app: FastifyInstance, uid: string, answer: PasskeyAnswer): Promise<{ id: string; publicKey: string; counter: number; transports: string[] }> {
   const taken = await takeChallenge(app.db, answer.challengeId, 'register');
   if (!taken || taken.uid !== uid) throw passkeyInvalid(400);
+  const { verifyRegistrationResponse } = await webauthn();
   let result;
   try {
     result = await verifyRegistrationResponse({
@@ -103,6 +106,7 @@ export async function verifyRegistration(app: FastifyInstance, uid: string, answ
  * this site the browser holds (no list: the browser offers them, and no email is needed).
  */
 export async function assertionChallenge(app: FastifyInstance, c: { uid: string | null; purpose: ChallengePurpose; binding?: Binding; allow?: StoredPasskey[] }): Promise<IssuedChallenge> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp(app).rpId,
     userVerification: 'required',
@@ -140,6 +144,7 @@ export async function verifyAssertion(
   const stored = rows[0];
   const owner = taken.uid ?? c.uid;
   if (!stored || (owner !== undefined && stored.uid !== owner)) throw passkeyInvalid(status);
+  const { verifyAuthenticationResponse } = await webauthn();
   let result;
   try {
     result = await verifyAuthenticationResponse({
