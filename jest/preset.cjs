@@ -8,7 +8,7 @@ const esmDeps = ['ky', 'jotai', 'file-type', 'strtok3', 'token-types', 'peek-rea
 module.exports = function preset({ env, rootDir }) {
   return {
     rootDir,
-    testEnvironment: env === 'jsdom' ? path.join(__dirname, 'jsdom-env.cjs') : 'node',
+    testEnvironment: path.join(__dirname, env === 'jsdom' ? 'jsdom-env.cjs' : 'node-env.cjs'),
     setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'component-timeout.cjs')] : [],
     transform: {
       '^.+\\.(t|j|mj|cj)sx?$': [
@@ -26,6 +26,10 @@ module.exports = function preset({ env, rootDir }) {
     transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
-    moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|gif|webp)$': path.join(__dirname, 'file-stub.cjs') },
+    moduleNameMapper: {
+      '\\.(css|png|jpg|jpeg|svg|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),
+      // zxcvbn once per worker, not per test file (zxcvbn/worker.cjs).
+      '^@zxcvbn-ts/(core|language-common|language-en)$': path.join(__dirname, 'zxcvbn', '$1.cjs'),
+    },
   };
 };
