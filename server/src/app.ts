@@ -133,7 +133,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
     await app.register(swagger, {
       openapi: {
+        // 3.1: its schemas are JSON Schema 2020-12, what zod writes (3.0 had its own dialect).
+        openapi: '3.1.0',
         info: { title: `${config.brand} API`, version: '1.0.0', description: 'Every error is `{ message, code }`; see docs/api.md.' },
+        // Paths start with /api, on the origin that serves this document.
+        servers: [{ url: config.publicUrl ?? '/', description: config.publicUrl ? 'This deployment' : 'The origin serving this document' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
     });

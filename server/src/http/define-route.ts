@@ -41,6 +41,33 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return rest;
 }
 
+/** Every error answer's body (docs/api.md "Errors"): what to show, and a stable code to branch on. */
+const errorBody = (description: string) => ({
+  description,
+  type: 'object',
+  properties: {
+    message: { type: 'string', description: 'What went wrong, for people; a 400 names the field first ("amount: must be …").' },
+    code: { type: 'string', description: 'A stable code for programs (docs/api.md lists them).' },
+  },
+  required: ['message', 'code'],
+});
+
+/** The error answers of a route, from what it takes and who may call it; the rest under `default`. */
+function errorAnswers(r: Routes[RouteName]): Record<string, Record<string, unknown>> {
+  const takesInput = ('body' in r && r.body) || ('params' in r && r.params) || ('query' in r && r.query) || ('multipart' in r && r.multipart);
+  return {
+    ...(takesInput ? { 400: errorBody('The input is not valid (`VALIDATION`, `INVALID_JSON`): `message` names the field and why.') } : {}),
+    ...(r.access === 'none'
+      ? {}
+      : {
+          401: errorBody('No valid session (`UNAUTHENTICATED`, `INVALID_TOKEN`, `SESSION_REVOKED`).'),
+          403: errorBody('Signed in, but not allowed this (`FORBIDDEN`: another role, or someone else\'s record).'),
+        }),
+    ...('params' in r && r.params ? { 404: errorBody('Nothing has this id (`NOT_FOUND` or a more specific code).') } : {}),
+    default: errorBody('Any other error: a conflict (409), too large (413), a business rule (422), rate limited (429, with `retry-after`), busy (503).'),
+  };
+}
+
 /** The OpenAPI description of a route, from the same zod schemas the handler validates with. */
 function openApiSchema(name: RouteName): Record<string, unknown> {
   const r = routes[name] as Routes[RouteName];
@@ -53,8 +80,9 @@ function openApiSchema(name: RouteName): Record<string, unknown> {
     ...('params' in r && r.params ? { params: jsonSchema(r.params, 'input') } : {}),
     ...('query' in r && r.query ? { querystring: jsonSchema(r.query, 'input') } : {}),
     ...('multipart' in r && r.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    ...(r.access === 'none' ? {} : { security: [{ bearer: [] }] }),
-    response: { [r.status]: jsonSchema(r.response, 'output') },
+    // Public routes say so ([]), rather than leaving a reader to guess.
+    security: r.access === 'none' ? [] : [{ bearer: [] }],
+    response: { [r.status]: jsonSchema(r.response, 'output'), ...errorAnswers(r) },
   };
 }
 
