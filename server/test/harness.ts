@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { callApi, type ApiReply, type ApiRequest } from '@halcyon/test-kit';
+import { LIMITS_OFF, callApi, type ApiReply, type ApiRequest } from '@halcyon/test-kit';
 import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
 import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
@@ -108,23 +108,10 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      RATE_LIMIT_LOGIN: '0',
-      RATE_LIMIT_REGISTER: '0',
-      RATE_LIMIT_RESET: '0',
-      RATE_LIMIT_LOGIN_ACCOUNT: '0',
-      RATE_LIMIT_LOGIN_IP: '0',
-      RATE_LIMIT_RESET_IP: '0',
-      RATE_LIMIT_2FA: '0',
-      HASH_QUEUE: '100000',
-      // Payout safety off: tests withdraw to fresh addresses and right after resets; its own tests
-      // (core/payout-book.test.ts) turn it on.
-      PAYOUT_COOLDOWN_HOURS: '0',
-      PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: '0',
+      // Limits off (the list the journeys use too); the tests of each limit turn it back on.
+      ...LIMITS_OFF,
       MATURITY_INTERVAL_MS: '0',
       LEDGER_SEAL_INTERVAL_MS: '0',
-      // Load shedding off: a slow shared machine must not turn test requests into 503s.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      MAX_EVENT_LOOP_UTILIZATION: '0',
       // Tests run the sweep themselves (sweepUnreferencedUploads), never on a timer.
       UPLOAD_SWEEP_INTERVAL_MS: '0',
       JOBS_SCHEMA: TEST_JOBS_SCHEMA,

@@ -3,3 +3,4 @@ export { freePort } from './ports';
 export { restartProduct, startProduct, type Product, type ProductOptions } from './product';
 export { createScratchDb, pgAdminUrl, scratchDbOrSkip, type ScratchDb } from './scratch-db.cjs';
 export { callApi, expectApi, type ApiReply, type ApiRequest } from './json-client';
+export { LIMITS_OFF, SPAM_LIMITS_OFF } from './limits-off';

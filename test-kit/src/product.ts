@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIMITS_OFF, SPAM_LIMITS_OFF } from './limits-off';
 import { freePort } from './ports';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -124,30 +125,8 @@ async function launch(options: ProductOptions, ownsDataDir: boolean): Promise<Pr
       STATIC_ROOT: repoRoot,
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
-      // Tests register and log in far more often per minute than people; the limits themselves
-      // are covered by the server suite.
-      RATE_LIMIT_LOGIN: '0',
-      RATE_LIMIT_REGISTER: '0',
-      RATE_LIMIT_RESET: '0',
-      RATE_LIMIT_LOGIN_ACCOUNT: '0',
-      RATE_LIMIT_LOGIN_IP: '0',
-      RATE_LIMIT_RESET_IP: '0',
-      RATE_LIMIT_2FA: '0',
-      HASH_QUEUE: '100000',
-      // Load shedding off: journeys and benchmarks on a busy machine must not meet 503s by chance.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      MAX_EVENT_LOOP_UTILIZATION: '0',
-      // Likewise uploads and money requests per user (journeys, benchmark loops): the spam limits'
-      // own tests are in the server suite (upload-limits, request-limits).
-      UPLOAD_QUOTA_BYTES: String(1024 ** 4),
-      UPLOAD_MAX_PER_HOUR: '1000000000',
-      MAX_PENDING_DEPOSITS: '1000000000',
-      MAX_PENDING_WITHDRAWALS: '1000000000',
-      MAX_DEPOSIT_USD: '1000000000000',
-      MAX_WITHDRAWAL_USD: '1000000000000',
-      // Journeys and benchmarks withdraw to addresses they name on the spot (docs/security.md "Payout addresses").
-      PAYOUT_COOLDOWN_HOURS: '0',
-      PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: '0',
+      ...LIMITS_OFF,
+      ...SPAM_LIMITS_OFF,
       ...options.env,
     },
   });
