@@ -70,12 +70,32 @@ const unique = () => `${process.pid}${Date.now().toString(36)}${(counter++).toSt
 
 const SKIP_TABLES = "('schema_migrations', 'app_secrets')";
 
+/** Rows a reset puts back into one table. */
+interface TableRows {
+  table: string;
+  /** The rows, as JSON. */
+  json: string;
+  /** The columns an INSERT may set: all but generated ones (users.search_text). */
+  columns: string;
+}
+
 interface SeedRows {
   /** Every table a reset empties. */
   tables: string[];
-  /** The rows the migrations inserted (e.g. the platform's accounts) and the first admin, per table:
-   * [table, its rows as JSON, the columns to insert when not all]. */
-  rows: Array<[string, string, string?]>;
+  /** The rows the migrations inserted (e.g. the platform's accounts), and the first admin. */
+  rows: TableRows[];
+}
+
+/** `table`'s rows matching `where`, with its insertable columns; null when there are none. */
+async function rowsOf(db: Db, table: string, where = 'TRUE'): Promise<TableRows | null> {
+  const { rows } = await db.query<{ json: string | null; columns: string }>(
+    `SELECT (SELECT json_agg(t)::text FROM ${table} t WHERE ${where}) AS json,
+            (SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) FROM information_schema.columns
+              WHERE table_schema = current_schema() AND quote_ident(table_name) = $1 AND is_generated = 'NEVER') AS columns`,
+    [table],
+  );
+  const r = rows[0];
+  return r?.json ? { table, json: r.json, columns: r.columns } : null;
 }
 
 /** The tables and the migrations' own rows, so a reset can put exactly those back. */
@@ -83,11 +103,10 @@ async function snapshotSeedRows(db: Db): Promise<SeedRows> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ${SKIP_TABLES}`,
   );
-  const out: SeedRows['rows'] = [];
+  const out: TableRows[] = [];
   for (const { name } of rows) {
-    const r = await db.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${name} t`);
-    const json = r.rows[0]?.rows;
-    if (json) out.push([name, json]);
+    const r = await rowsOf(db, name);
+    if (r) out.push(r);
   }
   return { tables: rows.map((r) => r.name), rows: out };
 }
@@ -129,14 +148,8 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
   const app = await buildApp(config, { db, mailTransport: transport, ...deps, workJobs });
   // The first admin buildApp created is a seed row too: a reset puts it back as it was, instead of
   // hashing its password and creating it again before every test.
-  const admin = (await db.query<{ rows: string }>("SELECT json_agg(u)::text AS rows FROM users u WHERE role = 'admin'")).rows[0]?.rows;
-  if (admin) {
-    // Without users' generated columns (search_text), which an INSERT may not set.
-    const { rows } = await db.query<{ cols: string }>(
-      "SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS cols FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users' AND is_generated = 'NEVER'",
-    );
-    seed.rows.push(['users', admin, rows[0]?.cols]);
-  }
+  const admin = await rowsOf(db, 'users', "role = 'admin'");
+  if (admin) seed.rows.push(admin);
   await app.listen({ port: 0, host: '127.0.0.1' });
   // The periodic jobs asked for at start have run (intervals are 0 here: no more follow), so no
   // background maturity or sealing run overlaps a test that runs them itself.
@@ -172,9 +185,8 @@ async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDe
         // ledger forbids deleting transfers, rightly, outside tests. DELETE, not TRUNCATE: a few rows
         // in each of forty tables, where TRUNCATE makes every table's files anew (most of a reset's time).
         await q.exec(['SET LOCAL session_replication_role = replica', ...seed.tables.map((t) => `DELETE FROM ${t}`)].join(';\n'));
-        for (const [table, json, columns] of seed.rows) {
-          const into = columns ? `${table} (${columns})` : table;
-          await q.query(`INSERT INTO ${into} SELECT ${columns ?? '*'} FROM json_populate_recordset(NULL::${table}, $1::json)`, [json]);
+        for (const { table, json, columns } of seed.rows) {
+          await q.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json)`, [json]);
         }
       });
       mails.length = 0;
