@@ -46,6 +46,30 @@ const appLayers = [
   layer([`${APPS}/lib/**/*.{ts,tsx}`], [[up(1, 'features', 'screens', 'layout', 'widgets', 'App'), 'lib/ is the lowest layer of an app']]),
 ];
 
+/**
+ * Package roles (docs/frontend.md "Packages"): which of our packages (and which api-client entry)
+ * each may import. Its own rule, so it adds to the layering above instead of replacing it.
+ */
+const uses = (files, forbidden, ignores = []) => ({
+  files,
+  ignores,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex, message })) }] },
+});
+const TESTS = ['**/*.test.{ts,tsx}', '**/test/**', '**/src/testing/**'];
+const packageRules = [
+  uses(['shared-ui/**/*.{ts,tsx}'], [['^@halcyon/', 'shared-ui is the design system: it imports nothing of ours (a business rule comes in as a prop, e.g. phoneRule)']]),
+  uses(['api-client/src/contract/**/*.ts'], [
+    ['^(\\.\\./)+(http|query|testing)(/|$)|^@halcyon/|^(react|ky|jotai|@tanstack/.*)$', 'the contract is schemas and plain rules: no client, React or test code'],
+  ]),
+  uses(['api-client/src/http/**/*.ts'], [['^\\.\\./query(/|$)|^@halcyon/|^(react|@tanstack/.*)$', 'the HTTP client and session store have no React: hooks go in src/query (@halcyon/api-client/react)']], TESTS),
+  uses(['api-client/src/query/**/*.{ts,tsx}'], [['^\\.\\./http(/|$)', 'import the client as @halcyon/api-client/http: the federation shares it by that name (one session store)']]),
+  uses(['server/**/*.ts'], [['^@halcyon/(?!api-client/contract$|test-kit$)', 'the server imports only the contract (@halcyon/api-client/contract)']]),
+  uses(['{shell,user-app,admin-app,app-kit}/src/**/*.{ts,tsx}'], [
+    ['^@halcyon/api-client/contract$', 'browser code imports @halcyon/api-client/model (no zod schemas in the bundle)'],
+    ['^@halcyon/api-client/testing', 'test doubles are for tests only'],
+  ], TESTS),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/@mf-types/**', '**/data/**', 'e2e/shots/**', 'e2e/results/**'] },
   js.configs.recommended,
@@ -63,6 +87,7 @@ export default tseslint.config(
   },
   ...serverLayers,
   ...appLayers,
+  ...packageRules,
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -40,8 +40,14 @@ const shared = {
   // One QueryClient context (the client itself is api-client's) and one toast container.
   '@tanstack/react-query': singleton(pinned('@tanstack/react-query')),
   'react-toastify': singleton(pinned('react-toastify')),
-  '@halcyon/api-client': singleton(workspaceVersion('api-client')),
+  // api-client's stateful entries: one session store and one QueryClient. `/react` imports
+  // `/http` by this name, so it gets the shared copy. `/model` (the contract's zod-free half,
+  // stateless) is not shared: each app bundles the part it uses.
+  '@halcyon/api-client/http': singleton(workspaceVersion('api-client')),
+  '@halcyon/api-client/react': singleton(workspaceVersion('api-client')),
   '@halcyon/shared-ui': singleton(workspaceVersion('shared-ui')),
+  // @halcyon/app-kit is not shared: it holds no state, and as a singleton it would be provided
+  // whole (Security panels included) on every page; each remote bundles what it uses.
 };
 
 

@@ -19,7 +19,7 @@ rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 
 const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
-const jestPackages = ['api-client', 'shared-ui', 'shell', 'user-app', 'admin-app', 'test-kit'];
+const jestPackages = ['api-client', 'shared-ui', 'app-kit', 'shell', 'user-app', 'admin-app', 'test-kit'];
 
 /**
  * The steps, in the order they start as room frees up (longest first, so none is left to run

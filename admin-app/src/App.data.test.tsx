@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient } from '@halcyon/api-client';
+import { queryClient } from '@halcyon/api-client/react';
 import { renderWithProviders } from './test/render';
 import { deposit, investment, solvency, userRow } from './test/fixtures';
 import { byStatus } from './test/lists';

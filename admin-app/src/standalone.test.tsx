@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { adminSessionAtom, configureApi, emptyAdminSession, queryClient, store } from '@halcyon/api-client';
+import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client/http';
+import { queryClient } from '@halcyon/api-client/react';
 import { ok, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { toast } from '@halcyon/shared-ui';
 import { ADMIN_TOKEN } from './test/render';

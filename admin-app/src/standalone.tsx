@@ -1,4 +1,4 @@
-import { ApiProvider } from '@halcyon/api-client';
+import { ApiProvider } from '@halcyon/api-client/react';
 import { StandaloneRemote } from '@halcyon/shared-ui';
 import App from './App';
 

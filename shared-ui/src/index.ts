@@ -15,6 +15,7 @@ export {
   type FieldType,
 } from './input/validation';
 export { countries, type Country } from './input/countries';
+export { type PhoneRule } from './input/phone';
 export { toast, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
 export { Toaster } from './toast/Toaster';
 export { Logo, type LogoProps } from './Logo';
@@ -27,7 +28,6 @@ export { StatusBadge, statusTone, type StatusTone } from './StatusBadge';
 export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './Modal';
 export { Card, type CardProps } from './Card';
 export { ListCard, Facts, type ListCardProps } from './ListCard';
-export { TraderCard, type TraderCardProps, type TraderFigures } from './TraderCard';
 export { Dropdown, type DropdownProps } from './Dropdown';
 export { EmptyState, ErrorState, type ErrorStateProps } from './States';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
@@ -35,8 +35,3 @@ export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
-export { SecurityPanels, type SecurityPanelsProps, type SessionView, type SignInView, type ReadView } from './security/SecurityPanels';
-export { type TwoFactorView } from './security/TwoFactorPanel';
-export { type PasskeysView, type PasskeyRow } from './security/PasskeysPanel';
-export { type IdentityProof } from './security/IdentityProof';
-export { ExportButton } from './ExportButton';

@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { brandAtom, configureApi, store } from '@halcyon/api-client';
+import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { Providers } from './app/Providers';

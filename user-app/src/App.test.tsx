@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
+import { brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client/http';
 import userEvent from '@testing-library/user-event';
 import { profile } from './test/fixtures';
 import { ok, stubHttp, type HttpStub, page } from '@halcyon/api-client/testing';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { adminSessionAtom, brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client';
+import { adminSessionAtom, brandAtom, DEFAULT_BRAND, store } from '@halcyon/api-client/http';
 import { fail, networkError, stubHttp, type StubReply } from '@halcyon/api-client/testing';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
 import { AdminLayout } from './AdminLayout';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { brandAtom, endSession } from '@halcyon/api-client';
+import { brandAtom, endSession } from '@halcyon/api-client/http';
 import { Loading, Logo } from '@halcyon/shared-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { ADMIN_LOGIN_PATH, NAV_ENTRIES } from './nav';

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
-import { useApiQuery } from '@halcyon/api-client';
+import { useApiQuery } from '@halcyon/api-client/react';
 
 const Banner = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};

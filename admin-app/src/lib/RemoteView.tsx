@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { queryError } from '@halcyon/api-client';
+import { queryError } from '@halcyon/api-client/react';
 import { ErrorState, Loading } from '@halcyon/shared-ui';
 
 /** What RemoteView reads of a query (a useApiQuery result). */

@@ -1,4 +1,4 @@
-import type { EndpointName } from '@halcyon/api-client';
+import type { EndpointName } from '@halcyon/api-client/model';
 
 /**
  * What every money movement also changes besides its own list: the overview's figures, the users'

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApiPages, type ListQuery, type PagedName, type PagesOptions } from '@halcyon/api-client';
+import { useApiPages, type ListQuery, type PagedName, type PagesOptions } from '@halcyon/api-client/react';
 
 /**
  * A list on an admin screen, read from the server a page at a time: the screen's own filters plus

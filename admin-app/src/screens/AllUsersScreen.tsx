@@ -1,5 +1,6 @@
-import { useApiMutation } from '@halcyon/api-client';
-import { Button, Table, ExportButton } from '@halcyon/shared-ui';
+import { ExportButton } from '@halcyon/app-kit';
+import { useApiMutation } from '@halcyon/api-client/react';
+import { Button, Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';

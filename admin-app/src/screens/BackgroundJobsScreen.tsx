@@ -1,4 +1,5 @@
-import { useApiMutation, useApiQuery, type FailedJob, type JobsOverview } from '@halcyon/api-client';
+import type { FailedJob, JobsOverview } from '@halcyon/api-client/model';
+import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';

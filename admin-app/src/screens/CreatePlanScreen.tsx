@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useApiMutation } from '@halcyon/api-client';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../lib/format';
 import { FormGrid, FullRow } from '../lib/FormGrid';

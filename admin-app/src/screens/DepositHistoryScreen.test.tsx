@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { queryClient } from '@halcyon/api-client';
+import { queryClient } from '@halcyon/api-client/react';
 import { renderWithProviders } from '../test/render';
 import { deposit } from '../test/fixtures';
 import { fail, networkError, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';

@@ -1,5 +1,6 @@
-import type { Deposit } from '@halcyon/api-client';
-import { Table, ExportButton } from '@halcyon/shared-ui';
+import { ExportButton } from '@halcyon/app-kit';
+import type { Deposit } from '@halcyon/api-client/model';
+import { Table } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { moneyColumns } from '../features/money/columns';

@@ -1,5 +1,6 @@
-import type { EarningEntry } from '@halcyon/api-client';
-import { Table, capitalize, ExportButton } from '@halcyon/shared-ui';
+import { ExportButton } from '@halcyon/app-kit';
+import type { EarningEntry } from '@halcyon/api-client/model';
+import { Table, capitalize } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { BY_DATE } from '../lib/useList';

@@ -1,4 +1,5 @@
-import { useApiMutation, type AdminInvite } from '@halcyon/api-client';
+import type { AdminInvite } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, Table, toast } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useApiQuery } from '@halcyon/api-client';
+import { useApiQuery } from '@halcyon/api-client/react';
 import { Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
 import { RemoteView } from '../lib/RemoteView';

@@ -1,5 +1,7 @@
-import { useApiMutation, type Deposit } from '@halcyon/api-client';
-import { Table, formatMoney, methodLabel, ExportButton } from '@halcyon/shared-ui';
+import { ExportButton } from '@halcyon/app-kit';
+import type { Deposit } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
+import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';

@@ -1,4 +1,5 @@
-import { useApiMutation, type Plan } from '@halcyon/api-client';
+import type { Plan } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Card, EmptyState, Facts, LoadMore, SearchBox, formatMoney } from '@halcyon/shared-ui';
 import { CardGrid } from '../lib/CardGrid';
 import { ConfirmButton } from '../lib/ConfirmButton';

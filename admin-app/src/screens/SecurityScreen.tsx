@@ -1,5 +1,4 @@
-import { useAccountSecurity } from '@halcyon/api-client';
-import { SecurityPanels } from '@halcyon/shared-ui';
+import { SecurityPanels, useAccountSecurity } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
 
 /** The admin's own open sessions and sign-in history. */

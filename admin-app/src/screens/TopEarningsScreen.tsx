@@ -1,6 +1,7 @@
+import { ExportButton } from '@halcyon/app-kit';
 import { useState } from 'react';
-import type { Investment } from '@halcyon/api-client';
-import { Button, Table, ExportButton } from '@halcyon/shared-ui';
+import type { Investment } from '@halcyon/api-client/model';
+import { Button, Table } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { ManageEarningsModal } from '../features/earnings/ManageEarningsModal';

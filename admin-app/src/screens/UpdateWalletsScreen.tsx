@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useApiMutation, useApiQuery, type ResponseOf, type WalletAddress, type WalletAddressBody } from '@halcyon/api-client';
+import type { ResponseOf, WalletAddress, WalletAddressBody } from '@halcyon/api-client/model';
+import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
 import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';

@@ -1,5 +1,5 @@
 // Contract-shaped records (types from api-client's entities) for stubbed responses.
-import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client';
+import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
 
 const at = '2026-11-01T10:00:00.000Z';
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };

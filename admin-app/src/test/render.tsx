@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { ApiProvider, adminSessionAtom, configureApi, emptyAdminSession, queryClient, store } from '@halcyon/api-client';
+import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client/http';
+import { ApiProvider, queryClient } from '@halcyon/api-client/react';
 import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
 
 // Toasts live in a module-level store and reads in the one QueryClient: start every test with none.

@@ -194,6 +194,8 @@ export type EarningEntry = z.infer<typeof EarningEntry>;
 /** One posting of the ledger that touched one of the caller's accounts. */
 export const LedgerEntry = z.object({
   transferId: z.string(),
+  /** The business event this entry belongs to (its first transfer's id): a maturity's principal and returns share one */
+  movementId: z.string(),
   account: z.string(),
   asset: z.string(),
   /** Positive when money came into the account, negative when it left */

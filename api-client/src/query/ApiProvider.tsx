@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { store } from '../session';
+import { store } from '@halcyon/api-client/http';
 import { queryClient } from './queryClient';
 
 /**

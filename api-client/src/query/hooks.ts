@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { endpoints, type EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
-import { api, type InputOf } from '../api';
-import { errorMessage, type CallOptions, type Caller } from '../http';
-import { sendWithPasskey, stepUpPasskey } from '../passkeys';
+import { api, type InputOf, errorMessage, type CallOptions, type Caller, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
 import { createIntentKey, endsIntent } from './intentKey';
 import { queryKey } from './keys';
 

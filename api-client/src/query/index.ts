@@ -4,5 +4,4 @@ export * from './keys';
 export * from './hooks';
 export * from './ApiProvider';
 export * from './intentKey';
-export * from './security';
 export * from './pages';

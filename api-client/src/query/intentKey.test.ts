@@ -1,4 +1,4 @@
-import { ApiError } from '../http';
+import { ApiError } from '@halcyon/api-client/http';
 import { createIntentKey, endsIntent } from './intentKey';
 
 /** A sessionStorage double: what survives a reload of the page. */

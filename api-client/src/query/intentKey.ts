@@ -1,4 +1,4 @@
-import { ApiError, newKey } from '../http';
+import { ApiError, newKey } from '@halcyon/api-client/http';
 
 /** One Idempotency-Key per user intent (see createIntentKey). */
 export interface IntentKey {

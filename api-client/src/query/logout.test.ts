@@ -1,4 +1,4 @@
-import { clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from '../session';
+import { clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from '@halcyon/api-client/http';
 import { queryKey } from './keys';
 import { queryClient } from './queryClient';
 

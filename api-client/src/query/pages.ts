@@ -3,8 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { EndpointName } from '../contract/endpoints';
 import type { PageInfo } from '../contract/paging';
 import type { QueryOf, ResponseOf } from '../contract/routes';
-import { api } from '../api';
-import type { CallOptions, Caller } from '../http';
+import { api, type CallOptions, type Caller } from '@halcyon/api-client/http';
 import { queryKey } from './keys';
 
 /** The endpoints answering `{ data: T[], page }`: every list (issue 10, docs/api.md "Lists"). */

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../http';
-import { store, userTokenAtom, adminTokenAtom } from '../session';
+import { ApiError, store, userTokenAtom, adminTokenAtom } from '@halcyon/api-client/http';
 
 /** A failure worth trying again: the network, a 5xx, 408 or 429; never another 4xx. */
 export function isRetryable(error: unknown): boolean {

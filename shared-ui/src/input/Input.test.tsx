@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderUi } from '../../test/render';
+import { testPhoneRule } from '../../test/phoneRule';
 import { Input, type InputProps } from './Input';
 
 /** Controlled Input with its own state; reports every onChange value. */
@@ -136,7 +137,7 @@ describe('Input type phone', () => {
   it('gives E.164 while typing with grouped digits, and "" when cleared', async () => {
     const user = userEvent.setup();
     const values: string[] = [];
-    renderUi(<Harness label="Phone Number" name="phone" type="phone" defaultCountry="GB" onValue={(v) => values.push(v)} />);
+    renderUi(<Harness label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} defaultCountry="GB" onValue={(v) => values.push(v)} />);
     const input = screen.getByLabelText('Phone Number');
     expect(input).toHaveAttribute('type', 'tel');
     expect(input).toHaveAttribute('maxlength', '250');
@@ -151,7 +152,7 @@ describe('Input type phone', () => {
   it('has a labelled country selector that changes the dialling code', async () => {
     const user = userEvent.setup();
     const values: string[] = [];
-    renderUi(<Harness label="Phone Number" name="phone" type="phone" initial="+14155550123" onValue={(v) => values.push(v)} />);
+    renderUi(<Harness label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} initial="+14155550123" onValue={(v) => values.push(v)} />);
     const select = screen.getByRole('combobox', { name: 'Phone Number country code' });
     expect(select).toHaveValue('US');
     expect(screen.getByLabelText('Phone Number')).toHaveValue('415 555 0123');
@@ -162,14 +163,14 @@ describe('Input type phone', () => {
   it('ignores non-digits and stops at 17 digits', async () => {
     const user = userEvent.setup();
     const values: string[] = [];
-    renderUi(<Harness label="Phone Number" name="phone" type="phone" onValue={(v) => values.push(v)} />);
+    renderUi(<Harness label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} onValue={(v) => values.push(v)} />);
     await user.type(screen.getByLabelText('Phone Number'), '(415) abc 555-0123 999 999 999 9');
     expect(values.at(-1)).toBe(`+1${'41555501239999999'}`);
   });
 
   it('shows the required message for an empty required phone on blur', async () => {
     const user = userEvent.setup();
-    renderUi(<Harness label="Phone Number" name="phone" type="phone" required />);
+    renderUi(<Harness label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} required />);
     await user.click(screen.getByLabelText(/Phone Number/, { selector: 'input' }));
     await user.tab();
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
@@ -202,14 +203,14 @@ describe('Input reset and outside values', () => {
   });
 
   it('follows a phone value of another country set from outside', () => {
-    const { rerender } = renderUi(<Input label="Phone Number" name="phone" type="phone" value="" onChange={() => {}} />);
-    rerender(<Input label="Phone Number" name="phone" type="phone" value="+447911123456" onChange={() => {}} />);
+    const { rerender } = renderUi(<Input label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} value="" onChange={() => {}} />);
+    rerender(<Input label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} value="+447911123456" onChange={() => {}} />);
     expect(screen.getByRole('combobox', { name: 'Phone Number country code' })).toHaveValue('GB');
     expect(screen.getByLabelText('Phone Number')).toHaveValue('791 112 3456');
   });
 
   it('shows a stored phone without + as national digits', () => {
-    renderUi(<Input label="Phone Number" name="phone" type="phone" value="0801 234" onChange={() => {}} />);
+    renderUi(<Input label="Phone Number" name="phone" type="phone" phoneRule={testPhoneRule} value="0801 234" onChange={() => {}} />);
     expect(screen.getByLabelText('Phone Number')).toHaveValue('080 1234');
   });
 });

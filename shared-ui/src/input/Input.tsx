@@ -4,7 +4,8 @@ import { focusRing } from '../a11y';
 import { controlCss, describedBy, FieldMessages, FieldWrap, Label, RequiredMark } from './Field';
 import { PhoneControl } from './PhoneControl';
 import { useResetOnProgrammaticClear, useTouched } from './useTouched';
-import { validateField, type FieldType } from './validation';
+import { requirePhoneRule, validateField, type FieldType } from './validation';
+import type { PhoneRule } from './phone';
 
 export interface InputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type' | 'min' | 'max' | 'defaultValue'> {
@@ -22,6 +23,8 @@ export interface InputProps
   max?: string | number;
   /** Phone only: ISO code of the initially selected country (default 'US'). */
   defaultCountry?: string;
+  /** Phone only, and required there: the number's rule (`phoneRule` of @halcyon/api-client/model). */
+  phoneRule?: PhoneRule;
   /** Hide the visible label (it stays the accessible name). */
   hideLabel?: boolean;
 }
@@ -87,6 +90,7 @@ export function Input({
   validateOnBlur = true,
   id,
   defaultCountry,
+  phoneRule,
   hideLabel = false,
   onBlur,
   ...rest
@@ -100,7 +104,7 @@ export function Input({
   useResetOnProgrammaticClear(value, ref, setTouched);
   const [shown, setShown] = useState(false);
 
-  const ownError = touched ? validateField(type, value, required) : null;
+  const ownError = touched ? validateField(type, value, required, phoneRule) : null;
   const shownError = ownError ?? (error || null);
   const common = {
     id: inputId,
@@ -126,6 +130,7 @@ export function Input({
         onChange={onChange}
         countryLabel={`${label} country code`}
         defaultCountry={defaultCountry}
+        rule={requirePhoneRule(phoneRule)}
       />
     );
   } else if (type === 'password') {

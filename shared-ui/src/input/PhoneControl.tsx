@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type InputHTMLAttributes, type Ref }
 import styled from 'styled-components';
 import { controlCss } from './Field';
 import { countries, countryByIso, type Country } from './countries';
-import { cleanDigits, formatNational, parseE164, PHONE_MAX_INPUT, toE164 } from './phone';
+import { cleanDigits, formatNational, parseE164, PHONE_MAX_INPUT, toE164, type PhoneRule } from './phone';
 
 const Row = styled.div`
   display: flex;
@@ -34,6 +34,7 @@ export interface PhoneControlProps
   countryLabel: string;
   defaultCountry?: string;
   inputRef?: Ref<HTMLInputElement>;
+  rule: PhoneRule;
 }
 
 /** Number of digits in s before position pos. */
@@ -52,7 +53,7 @@ function positionAfterDigits(formatted: string, n: number): number {
   return formatted.length;
 }
 
-export function PhoneControl({ value, onChange, countryLabel, defaultCountry = 'US', inputRef, disabled, readOnly, ...rest }: PhoneControlProps) {
+export function PhoneControl({ value, onChange, countryLabel, defaultCountry = 'US', inputRef, disabled, readOnly, rule, ...rest }: PhoneControlProps) {
   const [country, setCountry] = useState<Country>(() => {
     const preferred = countryByIso(defaultCountry) ?? fallbackCountry;
     return parseE164(value, preferred)?.country ?? preferred;
@@ -61,7 +62,7 @@ export function PhoneControl({ value, onChange, countryLabel, defaultCountry = '
   // A value set from outside (e.g. a loaded profile) may carry another country's code: follow it.
   if (parsed && parsed.country.dial !== country.dial) setCountry(parsed.country);
   // Values stored without '+' (legacy data) are shown as national digits, not dropped.
-  const digits = parsed ? parsed.digits : cleanDigits(value);
+  const digits = parsed ? parsed.digits : cleanDigits(value, rule.nationalMax);
   const display = formatNational(digits);
   const ownRef = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -112,7 +113,7 @@ export function PhoneControl({ value, onChange, countryLabel, defaultCountry = '
         value={display}
         onChange={(e) => {
           const typed = e.target.value;
-          const next = cleanDigits(typed);
+          const next = cleanDigits(typed, rule.nationalMax);
           pendingCaret.current = Math.min(digitsBefore(typed, e.target.selectionStart ?? typed.length), next.length);
           onChange(toE164(country, next));
         }}

@@ -1,11 +1,18 @@
-import { PHONE_NATIONAL_MAX } from '@halcyon/api-client/rules';
 import { countries, type Country } from './countries';
 
-// The phone rule is the contract's, the one the server applies (docs/frontend-contract.md, Rules).
-// It is imported by path: shared-ui does not list @halcyon/api-client as a dependency.
-export { isPhoneNumber } from '@halcyon/api-client/rules';
+/**
+ * What a phone field checks. The app passes the contract's rule, the one the server applies
+ * (`phoneRule` of @halcyon/api-client/model; docs/frontend-contract.md, Rules): the design system
+ * holds no business rule and imports nothing of ours.
+ */
+export interface PhoneRule {
+  /** True for a number the API stores. */
+  isValid(value: string): boolean;
+  /** The most national digits the field keeps. */
+  nationalMax: number;
+}
 
-/** Parsed input is capped at 250 characters (spec limit); the national number at the rule's 17 digits. */
+/** Parsed input is capped at 250 characters (spec limit); the national number at the rule's maximum. */
 export const PHONE_MAX_INPUT = 250;
 
 /** Group national digits for display: threes, with a trailing single digit joined to the group before. */
@@ -20,9 +27,9 @@ export function formatNational(digits: string): string {
   return groups.join(' ');
 }
 
-/** Digits of a typed value, at most PHONE_NATIONAL_MAX, ignoring anything past PHONE_MAX_INPUT characters. */
-export function cleanDigits(typed: string): string {
-  return typed.slice(0, PHONE_MAX_INPUT).replace(/\D/g, '').slice(0, PHONE_NATIONAL_MAX);
+/** Digits of a typed value, at most `nationalMax`, ignoring anything past PHONE_MAX_INPUT characters. */
+export function cleanDigits(typed: string, nationalMax: number): string {
+  return typed.slice(0, PHONE_MAX_INPUT).replace(/\D/g, '').slice(0, nationalMax);
 }
 
 /** E.164 value for a country and national digits; '' when there are no digits. */

@@ -1,4 +1,4 @@
-import { isPhoneNumber } from './phone';
+import type { PhoneRule } from './phone';
 
 export type FieldType = 'text' | 'email' | 'password' | 'phone' | 'number' | 'date';
 
@@ -14,10 +14,16 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** The message to show for a field value, or null when it is fine. */
-export function validateField(type: FieldType, value: string, required = false): string | null {
+export function validateField(type: FieldType, value: string, required = false, phoneRule?: PhoneRule): string | null {
   if (value.trim() === '') return required ? REQUIRED_MESSAGE : null;
   if (type === 'email' && !isValidEmail(value.trim())) return EMAIL_MESSAGE;
   // The E.164 value PhoneControl gives, checked by the rule the server applies to it.
-  if (type === 'phone' && !isPhoneNumber(value.trim())) return PHONE_MESSAGE;
+  if (type === 'phone' && !requirePhoneRule(phoneRule).isValid(value.trim())) return PHONE_MESSAGE;
   return null;
+}
+
+/** A phone field without its rule would accept anything: a programming error, not a user's. */
+export function requirePhoneRule(rule: PhoneRule | undefined): PhoneRule {
+  if (!rule) throw new Error('A phone field needs its phoneRule (the contract\'s, from @halcyon/api-client/model).');
+  return rule;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { ApiProvider } from '@halcyon/api-client';
+import { ApiProvider } from '@halcyon/api-client/react';
 import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../config/runtimeConfig';

@@ -1,4 +1,6 @@
-import { adminSessionAtom, queryClient, queryKey, sessionUserOf, store, userSessionAtom, type AuthResponse, type ResponseOf } from '@halcyon/api-client';
+import type { AuthResponse, ResponseOf } from '@halcyon/api-client/model';
+import { adminSessionAtom, sessionUserOf, store, userSessionAtom } from '@halcyon/api-client/http';
+import { queryClient, queryKey } from '@halcyon/api-client/react';
 
 /**
  * Stores the session a login returned and says where to go: admins to the admin overview,

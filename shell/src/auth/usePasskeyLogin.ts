@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, autofillPasskey, errorMessage, passkeysSupported, signInPasskey, type AuthResponse, type PasskeyAssertion } from '@halcyon/api-client';
+import type { AuthResponse, PasskeyAssertion } from '@halcyon/api-client/model';
+import { api, autofillPasskey, errorMessage, passkeysSupported, signInPasskey } from '@halcyon/api-client/http';
 import { withToasts, type ToastTexts } from './withToasts';
 
 export interface PasskeyLogin {

@@ -1,4 +1,4 @@
-import { errorMessage } from '@halcyon/api-client';
+import { errorMessage } from '@halcyon/api-client/http';
 import { toast } from '@halcyon/shared-ui';
 
 export interface ToastTexts<T> {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { init, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client';
+import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
 import { renderShell, resetShellState } from '../test/harness';
 import { loadRemoteApp, registerRuntimeRemotes } from './remotes';
 

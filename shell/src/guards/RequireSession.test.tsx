@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from '@halcyon/api-client';
+import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
 import { renderShell, resetShellState } from '../test/harness';
 import type { RemoteLoader } from '../federation/remotes';
 

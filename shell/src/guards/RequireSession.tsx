@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router';
-import { adminSessionAtom, userSessionAtom } from '@halcyon/api-client';
+import { adminSessionAtom, userSessionAtom } from '@halcyon/api-client/http';
 
 const LOGIN_PATH = { user: '/auth/login', admin: '/admin-auth/admin-login' } as const;
 

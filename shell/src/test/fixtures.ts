@@ -1,4 +1,4 @@
-import type { AdminRecord, UserProfile } from '@halcyon/api-client';
+import type { AdminRecord, UserProfile } from '@halcyon/api-client/model';
 
 /** Records shaped exactly like the contract's UserProfile / AdminRecord. */
 export const userProfile: UserProfile = {

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, queryClient, store } from '@halcyon/api-client';
+import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client/http';
+import { queryClient } from '@halcyon/api-client/react';
 import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';
 import { AppRoutes, preloadScreens } from '../app/AppRoutes';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
-import { brandAtom } from '@halcyon/api-client';
+import { brandAtom } from '@halcyon/api-client/http';
 import styled from 'styled-components';
 import { Logo } from '@halcyon/shared-ui';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';

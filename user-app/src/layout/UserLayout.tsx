@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
-import { brandAtom } from '@halcyon/api-client';
+import { brandAtom } from '@halcyon/api-client/http';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Footer, Loading } from '@halcyon/shared-ui';

@@ -1,5 +1,5 @@
 import { ErrorState, Loading } from '@halcyon/shared-ui';
-import { queryError } from '@halcyon/api-client';
+import { queryError } from '@halcyon/api-client/react';
 
 /** What ReadState needs of a query (a `useApiQuery` result). */
 export interface ReadQuery {

@@ -1,4 +1,4 @@
-import type { Asset, DepositMethod, InvestMethod, UserProfile, WalletAddress } from '@halcyon/api-client';
+import type { Asset, DepositMethod, InvestMethod, UserProfile, WalletAddress } from '@halcyon/api-client/model';
 
 type BalanceKey = 'btcBal' | 'usdtBal' | 'ethBal' | 'solBal';
 type WalletKey = Exclude<keyof WalletAddress, '_id'>;

@@ -1,5 +1,5 @@
 import { toast } from '@halcyon/shared-ui';
-import { errorMessage } from '@halcyon/api-client';
+import { errorMessage } from '@halcyon/api-client/http';
 
 export interface ProgressTexts {
   loading: string;

@@ -1,4 +1,4 @@
-import { isUsdAmount } from '@halcyon/api-client';
+import { isUsdAmount } from '@halcyon/api-client/model';
 import { assetByAbbr } from './assets';
 
 /** The deposit choice carried from Deposit to Payment information (spec 3: browser storage). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '@halcyon/shared-ui';
-import { queryError } from '@halcyon/api-client';
+import { queryError } from '@halcyon/api-client/react';
 
 /** What the toasts need of a query (a `useApiQuery` result). */
 export interface ToastedQuery {

@@ -1,6 +1,6 @@
 import { createHash, webcrypto } from 'node:crypto';
 import { screen, within } from '@testing-library/react';
-import { leafMessage, nodeMessage, type InclusionProof, type LedgerEntry, type LiabilitySnapshot } from '@halcyon/api-client';
+import { leafMessage, nodeMessage, type InclusionProof, type LedgerEntry, type LiabilitySnapshot } from '@halcyon/api-client/model';
 import { fail, ok, page, stubHttp, type HttpStub, type RecordedRequest } from '@halcyon/api-client/testing';
 import { ledgerEntry, profile } from '../test/fixtures';
 import { renderWithProviders, signIn } from '../test/render';

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import {
-  LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, useApiQueries, useApiQuery, userAtom,
-  type InclusionProof, type LiabilitySnapshot, type ProofCheck,
-} from '@halcyon/api-client';
+import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, type InclusionProof, type LiabilitySnapshot, type ProofCheck } from '@halcyon/api-client/model';
+import { userAtom } from '@halcyon/api-client/http';
+import { useApiQueries, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
 import { allowedAt, ownLedgerReads } from '../features/proof/ownBalances';
 import { ReadState } from '../lib/ReadState';

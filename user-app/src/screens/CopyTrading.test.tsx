@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient } from '@halcyon/api-client';
+import { queryClient } from '@halcyon/api-client/react';
 import { profile, trader } from '../test/fixtures';
 import { fail, malformed, ok, stubHttp, type HttpStub, type StubHandler, page } from '@halcyon/api-client/testing';
 import { cachedProfile, renderWithProviders, signIn } from '../test/render';

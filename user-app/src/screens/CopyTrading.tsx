@@ -1,5 +1,8 @@
-import { Button, EmptyState, LoadMore, TraderCard, toast } from '@halcyon/shared-ui';
-import { ApiError, errorMessage, useApiMutation, useApiPages, useProfileQuery, type ListPage, type Trader } from '@halcyon/api-client';
+import { TraderCard } from '@halcyon/app-kit';
+import { Button, EmptyState, LoadMore, toast } from '@halcyon/shared-ui';
+import type { Trader } from '@halcyon/api-client/model';
+import { ApiError, errorMessage } from '@halcyon/api-client/http';
+import { useApiMutation, useApiPages, useProfileQuery, type ListPage } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
 import { ReadState } from '../lib/ReadState';
 import { Grid, Heading, Page } from '../lib/ui';

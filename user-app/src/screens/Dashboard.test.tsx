@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient, queryKey, store, userSessionAtom } from '@halcyon/api-client';
+import { store, userSessionAtom } from '@halcyon/api-client/http';
+import { queryClient, queryKey } from '@halcyon/api-client/react';
 import { profile } from '../test/fixtures';
 import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { TOKEN, cacheProfile, cachedProfile, currentPath, renderWithProviders, signIn } from '../test/render';

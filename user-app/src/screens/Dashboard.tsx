@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button, formatMoney } from '@halcyon/shared-ui';
-import { useProfileQuery } from '@halcyon/api-client';
+import { useProfileQuery } from '@halcyon/api-client/react';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { PortfolioChart } from '../features/portfolio/PortfolioChart';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, toast } from '@halcyon/shared-ui';
-import { parseUsdAmount, useProfileQuery } from '@halcyon/api-client';
+import { parseUsdAmount } from '@halcyon/api-client/model';
+import { useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { parseUsdAmount, planRangeProblem, useApiMutation, useApiPages, useProfileQuery, type Plan } from '@halcyon/api-client';
+import { parseUsdAmount, planRangeProblem, type Plan } from '@halcyon/api-client/model';
+import { useApiMutation, useApiPages, useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';

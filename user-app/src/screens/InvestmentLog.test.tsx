@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient } from '@halcyon/api-client';
+import { queryClient } from '@halcyon/api-client/react';
 import { investment, profile } from '../test/fixtures';
 import { fail, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders, signIn } from '../test/render';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EmptyState, Facts, Input, ListCard, LoadMore, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
-import { useApiPages, type Investment } from '@halcyon/api-client';
+import type { Investment } from '@halcyon/api-client/model';
+import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
 import { ReadState } from '../lib/ReadState';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient, queryKey } from '@halcyon/api-client';
+import { queryClient, queryKey } from '@halcyon/api-client/react';
 import { deposit, profile, wallet } from '../test/fixtures';
 import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { currentPath, renderWithProviders, signIn } from '../test/render';

@@ -1,5 +1,5 @@
 import { Input } from '@halcyon/shared-ui';
-import { DOB_MAX, DOB_MIN, dobProblem, type UserProfile } from '@halcyon/api-client';
+import { DOB_MAX, DOB_MIN, dobProblem, phoneRule, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { PictureUpload } from '../features/profile/PictureUpload';
 import { ProfileForm } from '../features/profile/ProfileForm';
@@ -30,7 +30,7 @@ export default function Profile() {
       >
         {({ shown, editing, set }) => (
           <>
-            <Input label="Phone number" name="phoneNumber" type={editing ? 'phone' : 'text'} value={shown.phoneNumber} onChange={(v) => set('phoneNumber', v)} readOnly={!editing} placeholder="Not set" />
+            <Input label="Phone number" name="phoneNumber" type={editing ? 'phone' : 'text'} phoneRule={phoneRule} value={shown.phoneNumber} onChange={(v) => set('phoneNumber', v)} readOnly={!editing} placeholder="Not set" />
             <Input
               label="Date of birth"
               name="dob"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Passkey } from '@halcyon/api-client';
+import type { Passkey } from '@halcyon/api-client/model';
 import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { assertionResponse, mockWebAuthn, registrationResponse } from '@halcyon/api-client/testing/webauthn';
 import { renderWithProviders } from '../test/render';

@@ -1,5 +1,4 @@
-import { useAccountSecurity } from '@halcyon/api-client';
-import { SecurityPanels } from '@halcyon/shared-ui';
+import { SecurityPanels, useAccountSecurity } from '@halcyon/app-kit';
 import { BackLink } from '../features/navigation/BackLink';
 import { Heading, Page } from '../lib/ui';
 

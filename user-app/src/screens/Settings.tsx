@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Input, formatDateTime } from '@halcyon/shared-ui';
-import { plainLineProblem, type UserProfile } from '@halcyon/api-client';
+import { plainLineProblem, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
 import { NarrowPage, SectionTitle } from '../lib/ui';

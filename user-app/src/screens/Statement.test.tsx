@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LedgerEntry } from '@halcyon/api-client';
+import type { LedgerEntry } from '@halcyon/api-client/model';
 import { fail, ok, page, stubHttp, type HttpStub, type StubHandler } from '@halcyon/api-client/testing';
 import { renderWithProviders } from '../test/render';
 import Statement from './Statement';

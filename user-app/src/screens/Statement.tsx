@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled, { createGlobalStyle } from 'styled-components';
-import { saveFile, useApiPages, useApiQueries, useProfileQuery, type LedgerEntry } from '@halcyon/api-client';
+import type { LedgerEntry } from '@halcyon/api-client/model';
+import { saveFile } from '@halcyon/api-client/http';
+import { useApiPages, useApiQueries, useProfileQuery } from '@halcyon/api-client/react';
 import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {

@@ -1,7 +1,9 @@
+import { ExportButton } from '@halcyon/app-kit';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Table, capitalize, formatDate, ExportButton } from '@halcyon/shared-ui';
-import { useApiPages, type Transaction } from '@halcyon/api-client';
+import { Table, capitalize, formatDate } from '@halcyon/shared-ui';
+import type { Transaction } from '@halcyon/api-client/model';
+import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
 import { ReadState } from '../lib/ReadState';
 import { Heading, Page, Row } from '../lib/ui';

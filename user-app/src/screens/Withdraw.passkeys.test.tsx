@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '@halcyon/api-client';
+import type { UserProfile } from '@halcyon/api-client/model';
 import { fail, networkError, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { assertionResponse, mockWebAuthn } from '@halcyon/api-client/testing/webauthn';
 import { profile, withdrawal } from '../test/fixtures';

@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Input, Select, formatDateTime, formatMoney, toast } from '@halcyon/shared-ui';
-import {
-  METHOD_ASSET, WITHDRAW_ADDRESS, endsIntent, parseUsdAmount, passkeysSupported, sendWithPasskey, stepUpPasskey, useApiMutation, useProfileQuery, withdrawalAddressProblem,
-  type PasskeyAssertion, type UserProfile, type WithdrawMethod,
-} from '@halcyon/api-client';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, withdrawalAddressProblem, type PasskeyAssertion, type UserProfile, type WithdrawMethod } from '@halcyon/api-client/model';
+import { passkeysSupported, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
+import { endsIntent, useApiMutation, useProfileQuery } from '@halcyon/api-client/react';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
 import { withProgressToast } from '../lib/progressToast';

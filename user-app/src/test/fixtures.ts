@@ -1,4 +1,4 @@
-import type { Deposit, Investment, LedgerEntry, Plan, Trader, Transaction, UserProfile, WalletAddress, Withdrawal } from '@halcyon/api-client';
+import type { Deposit, Investment, LedgerEntry, Plan, Trader, Transaction, UserProfile, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
 
 // Contract-shaped records (api-client/src/contract/entities.ts) for the stubs.
 
@@ -129,10 +129,11 @@ export const deposit = (over: Partial<Deposit> = {}): Deposit => ({
   ...over,
 });
 
-/** A GET /user/ledger entry: by default an administrator's 600 deposit into available USDT. */
+/** A GET /user/ledger entry: by default an administrator's 600 deposit into available USDT; a movement of its own transfer. */
 export function ledgerEntry(over: Partial<LedgerEntry> = {}): LedgerEntry {
+  const transferId = over.transferId ?? '1';
   return {
-    transferId: '1', account: 'available:usdt', asset: 'usdt', amount: 600, kind: 'deposit', reason: 'Deposit approved (usdt)', actor: 'administrator',
+    transferId, movementId: transferId, account: 'available:usdt', asset: 'usdt', amount: 600, kind: 'deposit', reason: 'Deposit approved (usdt)', actor: 'administrator',
     balanceAfter: 600, assetBalanceAfter: 600, ref: 'deposit:d1', createdAt: '2026-10-05T10:00:00.000Z', ...over,
   };
 }

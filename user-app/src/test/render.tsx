@@ -5,7 +5,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Provider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { Toaster, theme, toast } from '@halcyon/shared-ui';
-import { QueryClientProvider, configureApi, dropdownAtom, queryClient, queryKey, sessionUserOf, store, userSessionAtom, type ResponseOf, type UserProfile } from '@halcyon/api-client';
+import type { ResponseOf, UserProfile } from '@halcyon/api-client/model';
+import { configureApi, dropdownAtom, sessionUserOf, store, userSessionAtom } from '@halcyon/api-client/http';
+import { QueryClientProvider, queryClient, queryKey } from '@halcyon/api-client/react';
 import { profile } from './fixtures';
 
 // ky needs an absolute URL under Node's fetch; the stub matches on the path only.

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { parseUsdAmount, useApiMutation, type Investment } from '@halcyon/api-client';
+import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
 import { toastResult } from '../../lib/toastResult';
 import { EARNINGS_CHANGES } from './queries';

@@ -1,5 +1,7 @@
-import { useApiMutation, type Investment, type InvestmentStatus } from '@halcyon/api-client';
-import { Table, formatMoney, ExportButton } from '@halcyon/shared-ui';
+import { ExportButton } from '@halcyon/app-kit';
+import type { Investment, InvestmentStatus } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
+import { Table, formatMoney } from '@halcyon/shared-ui';
 import { RemoteView } from '../../lib/RemoteView';
 import { ConfirmButton } from '../../lib/ConfirmButton';
 import { actionsColumn } from '../../lib/RowActions';

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@halcyon/api-client';
+import type { ListQuery } from '@halcyon/api-client/react';
 import { LEDGER_READS } from '../../lib/ledgerReads';
 import { useList } from '../../lib/useList';
 

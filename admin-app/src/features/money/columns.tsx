@@ -1,4 +1,4 @@
-import type { Transaction } from '@halcyon/api-client';
+import type { Transaction } from '@halcyon/api-client/model';
 import { capitalize } from '@halcyon/shared-ui';
 import { BY_DATE } from '../../lib/useList';
 

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, useApiMutation, useApiQuery, type LiabilitySnapshot } from '@halcyon/api-client';
+import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, type LiabilitySnapshot } from '@halcyon/api-client/model';
+import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
 import { RemoteView } from '../../lib/RemoteView';
 import { dataOf } from '../../lib/select';

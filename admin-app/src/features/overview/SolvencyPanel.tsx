@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Solvency } from '@halcyon/api-client';
+import type { Solvency } from '@halcyon/api-client/model';
 import { Table, formatMoney } from '@halcyon/shared-ui';
 
 const Stats = styled.ul`

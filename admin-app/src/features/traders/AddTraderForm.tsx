@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, tradeCountProblem, useApiMutation, winRate } from '@halcyon/api-client';
+import { tradeCountProblem, winRate } from '@halcyon/api-client/model';
+import { errorMessage } from '@halcyon/api-client/http';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { toNumber } from '../../lib/format';
 import { FormGrid, FullRow } from '../../lib/FormGrid';

@@ -1,5 +1,7 @@
-import { useApiMutation, type Trader } from '@halcyon/api-client';
-import { EmptyState, TraderCard } from '@halcyon/shared-ui';
+import { TraderCard } from '@halcyon/app-kit';
+import type { Trader } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
+import { EmptyState } from '@halcyon/shared-ui';
 import { CardGrid } from '../../lib/CardGrid';
 import { ConfirmButton } from '../../lib/ConfirmButton';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';

@@ -1,4 +1,6 @@
-import { ApiError, type ListPage, type ResponseOf } from '@halcyon/api-client';
+import type { ResponseOf } from '@halcyon/api-client/model';
+import { ApiError } from '@halcyon/api-client/http';
+import type { ListPage } from '@halcyon/api-client/react';
 import { useList } from '../../lib/useList';
 
 export const TRADERS_FAILED = 'Failed to fetch traders';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { queryError, useApiQuery, type AdminUserRow } from '@halcyon/api-client';
+import type { AdminUserRow } from '@halcyon/api-client/model';
+import { queryError, useApiQuery } from '@halcyon/api-client/react';
 import { SearchBox, Select } from '@halcyon/shared-ui';
 import { dataOf } from '../../lib/select';
 import { USERS_FAILED } from './queries';

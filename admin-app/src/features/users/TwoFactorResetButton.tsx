@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useApiMutation, type AdminUserRow } from '@halcyon/api-client';
+import type { AdminUserRow } from '@halcyon/api-client/model';
+import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
 import { toastResult } from '../../lib/toastResult';
 

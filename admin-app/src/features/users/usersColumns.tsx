@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@halcyon/api-client';
+import type { AdminUserRow } from '@halcyon/api-client/model';
 import styled from 'styled-components';
 import { PASSWORD_MASK } from '../../lib/format';
 

@@ -29,3 +29,6 @@ export function isPhoneNumber(value: string): boolean {
   const national = splitPhoneNumber(value)?.national;
   return national !== undefined && national.length >= PHONE_NATIONAL_MIN && national.length <= PHONE_NATIONAL_MAX;
 }
+
+/** The rule as a phone field applies it (shared-ui's `PhoneRule`: the check and the digits it keeps). */
+export const phoneRule = { isValid: isPhoneNumber, nationalMax: PHONE_NATIONAL_MAX } as const;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminSessionAtom, store } from '@halcyon/api-client';
+import { adminSessionAtom, store } from '@halcyon/api-client/http';
 import { renderShell, resetShellState, stubApi } from '../../test/harness';
 import { adminRecord } from '../../test/fixtures';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '@halcyon/api-client';
+import { api } from '@halcyon/api-client/http';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { api } from '@halcyon/api-client';
+import { api } from '@halcyon/api-client/http';
 import { MailedLinkScreen } from './MailedLinkScreen';
 
 /** /auth/lock-account?token=…, opened from a security alert's link (docs/security.md "Alerts"). */

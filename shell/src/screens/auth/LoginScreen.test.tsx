@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminSessionAtom, queryClient, queryKey, store, userSessionAtom } from '@halcyon/api-client';
+import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
+import { queryClient, queryKey } from '@halcyon/api-client/react';
 import { renderShell, resetShellState, stubApi } from '../../test/harness';
 import { adminRecord, userProfile } from '../../test/fixtures';
 

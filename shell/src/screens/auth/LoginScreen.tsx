@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { ApiError, api, type AuthResponse } from '@halcyon/api-client';
+import type { AuthResponse } from '@halcyon/api-client/model';
+import { ApiError, api } from '@halcyon/api-client/http';
 import { Button, Checkbox, Input } from '@halcyon/shared-ui';
 import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';

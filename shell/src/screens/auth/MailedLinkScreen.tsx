@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '@halcyon/api-client';
+import { errorMessage } from '@halcyon/api-client/http';
 import { Button } from '@halcyon/shared-ui';
 import { AuthCard, Links } from '../../layout/AuthCard';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client';
+import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
 import { fail, ok, stubHttp, type HttpStub, type StubReply } from '@halcyon/api-client/testing';
 import { assertionResponse, mockWebAuthn } from '@halcyon/api-client/testing/webauthn';
 import { renderShell, resetShellState } from '../../test/harness';

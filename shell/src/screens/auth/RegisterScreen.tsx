@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, plainLineProblem } from '@halcyon/api-client';
+import { phoneRule, plainLineProblem } from '@halcyon/api-client/model';
+import { api } from '@halcyon/api-client/http';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';
@@ -64,7 +65,7 @@ export function RegisterScreen() {
         </Row>
         <Row>
           <Input label="Username" name="username" value={v.username} onChange={field('username')} required autoComplete="username" />
-          <Input label="Phone Number" name="phone" type="phone" value={v.phone} onChange={field('phone')} required placeholder="201 555 0123" />
+          <Input label="Phone Number" name="phone" type="phone" phoneRule={phoneRule} value={v.phone} onChange={field('phone')} required placeholder="201 555 0123" />
         </Row>
         <Input label="Email" name="email" type="email" value={v.email} onChange={field('email')} required autoComplete="email" placeholder="you@example.com" />
         <Row>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api, passkeysSupported, signInPasskey } from '@halcyon/api-client';
+import { ApiError, api, passkeysSupported, signInPasskey } from '@halcyon/api-client/http';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '../../auth/useToastForm';

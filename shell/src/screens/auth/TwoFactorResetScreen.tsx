@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { api } from '@halcyon/api-client';
+import { api } from '@halcyon/api-client/http';
 import { MailedLinkScreen } from './MailedLinkScreen';
 
 /** /auth/2fa-reset?token=…, the mailed link that confirms an admin's two-factor reset (docs/security.md "Two-factor"). */

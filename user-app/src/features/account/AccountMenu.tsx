@@ -2,7 +2,8 @@ import { useAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Dropdown } from '@halcyon/shared-ui';
-import { dropdownAtom, endSession, type UserProfile } from '@halcyon/api-client';
+import type { UserProfile } from '@halcyon/api-client/model';
+import { dropdownAtom, endSession } from '@halcyon/api-client/http';
 import { LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '../../lib/icons';
 import { Avatar } from '../../lib/Avatar';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '@halcyon/shared-ui';
-import type { UserProfile } from '@halcyon/api-client';
+import type { UserProfile } from '@halcyon/api-client/model';
 import { ASSET_LIST, balanceOf, type AssetInfo } from '../../lib/assets';
 import { AssetBadge } from './AssetBadge';
 

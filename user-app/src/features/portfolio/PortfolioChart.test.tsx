@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PortfolioHistory } from '@halcyon/api-client';
+import type { PortfolioHistory } from '@halcyon/api-client/model';
 import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { renderWithProviders } from '../../test/render';
 import { PortfolioChart } from './PortfolioChart';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { PORTFOLIO_RANGES, useApiQuery, type PortfolioHistory, type PortfolioRange } from '@halcyon/api-client';
+import { PORTFOLIO_RANGES, type PortfolioHistory, type PortfolioRange } from '@halcyon/api-client/model';
+import { useApiQuery } from '@halcyon/api-client/react';
 import { formatDate, formatMoney } from '@halcyon/shared-ui';
 import { ReadState } from '../../lib/ReadState';
 import { Muted, Panel, SectionTitle } from '../../lib/ui';

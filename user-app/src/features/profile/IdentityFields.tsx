@@ -1,5 +1,5 @@
 import { Input } from '@halcyon/shared-ui';
-import type { UserProfile } from '@halcyon/api-client';
+import type { UserProfile } from '@halcyon/api-client/model';
 
 const noop = () => undefined;
 

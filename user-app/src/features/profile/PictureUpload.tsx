@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Spinner, toast } from '@halcyon/shared-ui';
-import { UPLOAD_MAX_BYTES, api, errorMessage } from '@halcyon/api-client';
+import { UPLOAD_MAX_BYTES } from '@halcyon/api-client/model';
+import { api, errorMessage } from '@halcyon/api-client/http';
 import { Avatar } from '../../lib/Avatar';
 import { pill } from '../../lib/ui';
 

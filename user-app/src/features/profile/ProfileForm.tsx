@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@halcyon/shared-ui';
-import { useProfileQuery, type UpdateProfileBody, type UserProfile } from '@halcyon/api-client';
+import type { UpdateProfileBody, UserProfile } from '@halcyon/api-client/model';
+import { useProfileQuery } from '@halcyon/api-client/react';
 import { FormStack, Heading, Panel, Row } from '../../lib/ui';
 import { IdentityFields } from './IdentityFields';
 import { ProfileState } from './ProfileState';

@@ -1,5 +1,7 @@
 import { toast } from '@halcyon/shared-ui';
-import { errorMessage, sendWithPasskey, stepUpPasskey, useApiMutation, type UpdateProfileBody } from '@halcyon/api-client';
+import type { UpdateProfileBody } from '@halcyon/api-client/model';
+import { errorMessage, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
+import { useApiMutation } from '@halcyon/api-client/react';
 
 /**
  * PATCH /user/profile; every screen showing the profile reads it again. Resolves true on success.

@@ -1,4 +1,4 @@
-import { LIABILITY_COLUMNS, type LedgerEntry, type LiabilityColumn, type QueryOf } from '@halcyon/api-client';
+import { LIABILITY_COLUMNS, type LedgerEntry, type LiabilityColumn, type QueryOf } from '@halcyon/api-client/model';
 
 // The investor's own balances at a proof-of-liabilities snapshot, read back from their ledger
 // (GET /user/ledger, the Statement's "Balance after"), so that the browser check can refuse a proof

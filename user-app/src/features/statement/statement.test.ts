@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@halcyon/api-client';
+import type { LedgerEntry } from '@halcyon/api-client/model';
 import { ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv } from './statement';
 import { ledgerEntry as entry } from '../../test/fixtures';
 

@@ -1,4 +1,4 @@
-import { csvTextCell, type LedgerEntry, type QueryOf } from '@halcyon/api-client';
+import { csvTextCell, type LedgerEntry, type QueryOf } from '@halcyon/api-client/model';
 
 // The investor's statement (/user/statement): labels, the filters as GET /user/ledger takes them,
 // monthly opening/closing balances and the CSV export (entries newest first, as the server sends them).

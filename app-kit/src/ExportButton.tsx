@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { downloadCsv, errorMessage, type CsvExport, type ExportQuery } from '@halcyon/api-client';
-import { Button } from './Button';
-import { toast } from './toast/toast';
+import type { CsvExport, ExportQuery } from '@halcyon/api-client/model';
+import { downloadCsv, errorMessage } from '@halcyon/api-client/http';
+import { Button, toast } from '@halcyon/shared-ui';
 
 const EXPORT_FAILED = 'Failed to export CSV.';
 

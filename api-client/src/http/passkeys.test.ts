@@ -1,6 +1,6 @@
 import { ApiError, PasskeyError, configureApi, errorMessage } from './http';
 import { autofillPasskey, createPasskey, sendWithPasskey } from './passkeys';
-import { ok, stubHttp } from './testing/http-stub';
+import { ok, stubHttp } from '../testing/http-stub';
 
 const startRegistration = jest.fn();
 // The library as these tests need it: no autofill there, so an answer below comes from the native path.

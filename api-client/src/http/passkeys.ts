@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { PasskeyChallenge } from './contract/entities';
-import type { PasskeyAssertion } from './contract/requests';
-import type { BodyOf } from './contract/routes';
+import type { PasskeyChallenge } from '../contract/entities';
+import type { PasskeyAssertion } from '../contract/requests';
+import type { BodyOf } from '../contract/routes';
 import { api } from './api';
 import { ApiError, PasskeyError, type Caller } from './http';
 

@@ -1,5 +1,5 @@
 /** Session persistence: Remember Me → localStorage (survives the browser), else session; never bank numbers. */
-import type { UserProfile } from './contract/entities';
+import type { UserProfile } from '../contract/entities';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();

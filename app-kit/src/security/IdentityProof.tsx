@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Checkbox } from '../input/Checkbox';
-import { Input } from '../input/Input';
+import { Checkbox, Input } from '@halcyon/shared-ui';
 
 /**
  * How a security change is confirmed (docs/security.md "Two-factor", "Passkeys"): the account's

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { winRateTone } from './format';
-import { Facts, ListCard } from './ListCard';
+import { winRateTone, Facts, ListCard } from '@halcyon/shared-ui';
 
 /** What a trader card shows (the contract's Trader has these fields). */
 export interface TraderFigures {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderUi } from '../test/render';
 import { TraderCard, type TraderFigures } from './TraderCard';
-import { theme } from './theme';
+import { theme } from '@halcyon/shared-ui';
 
 const grace: TraderFigures = { name: 'Grace Hopper', imageUrl: '/uploads/grace.png', wins: 70, losses: 30, winRate: 70, profitShare: '20%' };
 

@@ -1,7 +1,7 @@
 import ky, { isHTTPError } from 'ky';
-import { endpoints, type EndpointName } from './contract/endpoints';
+import { endpoints, type EndpointName } from '../contract/endpoints';
 import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from './session';
-import type { CsvExport, ExportQuery } from './contract/exports';
+import type { CsvExport, ExportQuery } from '../contract/exports';
 
 /** An error response, carrying the server's `message` (spec 8: the client shows it). */
 export class ApiError extends Error {

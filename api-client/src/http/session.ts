@@ -1,6 +1,6 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { AdminRecord, UserProfile } from './contract/entities';
+import type { AdminRecord, UserProfile } from '../contract/entities';
 
 /**
  * Who is signed in, as far as the session needs it (the payment's `from`, names in menus): no bank

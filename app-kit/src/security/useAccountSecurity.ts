@@ -1,12 +1,7 @@
-import type { PasskeyAssertion } from '../contract/requests';
-import { createPasskey, passkeysSupported, stepUpPasskey } from '../passkeys';
-import { queryError, useApiMutation, useApiQuery } from './hooks';
-
-/**
- * How the caller confirms a security change (docs/security.md "Two-factor", "Passkeys"): the
- * account's password typed again, or one of its passkeys, asked when the change is sent.
- */
-export type IdentityProof = { password: string } | { passkey: true };
+import type { PasskeyAssertion } from '@halcyon/api-client/model';
+import { createPasskey, passkeysSupported, stepUpPasskey } from '@halcyon/api-client/http';
+import { queryError, useApiMutation, useApiQuery } from '@halcyon/api-client/react';
+import type { IdentityProof } from './IdentityProof';
 
 /** The body part a security change carries: the password, or a passkey's answer to a challenge for a security change. */
 async function proofOf(confirm: IdentityProof): Promise<{ password: string } | { passkey: PasskeyAssertion }> {
@@ -15,7 +10,7 @@ async function proofOf(confirm: IdentityProof): Promise<{ password: string } | {
 
 /**
  * The caller's sessions, sign-ins, two-factor and passkeys with what changes them, shaped for
- * shared-ui's SecurityPanels (both remotes' Security screens; docs/security.md "Sessions").
+ * SecurityPanels (both remotes' Security screens; docs/security.md "Sessions").
  */
 export function useAccountSecurity() {
   const sessions = useApiQuery('listSessions', undefined, { select: (r) => r.data });

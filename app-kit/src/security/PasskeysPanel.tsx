@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../Button';
-import { Loading } from '../Spinner';
-import { ErrorState } from '../States';
-import { formatDateTime } from '../format';
-import { Input } from '../input/Input';
-import { Table } from '../table/Table';
-import { toast } from '../toast/toast';
+import { Button, Loading, ErrorState, formatDateTime, Input, Table, toast } from '@halcyon/shared-ui';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
 

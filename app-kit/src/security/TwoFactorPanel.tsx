@@ -1,9 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button';
-import { Loading } from '../Spinner';
-import { Input } from '../input/Input';
-import { toast } from '../toast/toast';
+import { Button, Loading, Input, toast } from '@halcyon/shared-ui';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
 

@@ -1,6 +1,6 @@
-import type { EndpointName } from './contract/endpoints';
-import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from './contract/routes';
-import { endpoints } from './contract/endpoints';
+import type { EndpointName } from '../contract/endpoints';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../contract/routes';
+import { endpoints } from '../contract/endpoints';
 import { call, type CallOptions, type RawInput } from './http';
 
 /** A part the contract has; optional when the schema accepts undefined (an admin decision's body). */

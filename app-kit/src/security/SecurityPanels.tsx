@@ -1,10 +1,5 @@
 import styled from 'styled-components';
-import { Button } from '../Button';
-import { Loading } from '../Spinner';
-import { ErrorState } from '../States';
-import { formatDateTime } from '../format';
-import { Table } from '../table/Table';
-import { toast } from '../toast/toast';
+import { Button, Loading, ErrorState, formatDateTime, Table, toast } from '@halcyon/shared-ui';
 import { Section } from './Section';
 import { PasskeysPanel, type PasskeysView } from './PasskeysPanel';
 import { TwoFactorPanel, type TwoFactorView } from './TwoFactorPanel';

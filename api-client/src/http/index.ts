@@ -1,0 +1,7 @@
+// `@halcyon/api-client/http`: the HTTP client and the session store, no React. A federation
+// singleton (mf-shared.cjs): one session store and one configured base URL per page.
+export * from './http';
+export * from './api';
+export * from './session';
+export * from './logout';
+export * from './passkeys';
