@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
@@ -19,23 +20,58 @@ const up = (depth, ...names) => `^${depth ? `(\\.\\./){${depth}}` : '\\./'}(${na
 const SIBLING = '^\\.\\./(?!\\.\\./)';
 const S = 'server/src';
 const TOP = ['app', 'main', 'seed'];
+// Being rewritten in another change (issue 31): the withdrawals routes and their service still
+// hold SQL, and the payout book still takes the Fastify instance; they keep the older rules until
+// they move to services/ like the rest.
+const WITHDRAWALS = `${S}/features/withdrawals/*.ts`;
+const PAYOUT_BOOK = `${S}/services/payout-book.ts`;
+const NOT_EACH_OTHER = [SIBLING, 'features do not import each other: move what they share to services/ (or ledger/, db/)'];
+const NO_DB = [up(2, 'db'), 'features/ hold no SQL: a route calls a service (services/), which reads db/'];
+const ROUTE_FILE = [up(2, ...TOP), 'routes are below app and seed'];
+const MAPPING_FILE = [
+  ['^\\./routes$', "a feature's mapping files do not import its routes"],
+  [up(2, 'http', ...TOP), 'below routes: no http/ (throw the errors of errors.ts)'],
+];
+const SERVICES = [up(1, 'features', 'http', 'jobs', ...TOP), 'services are below routes: no features/, http/, jobs/'];
 const serverLayers = [
   layer([`${S}/http/**/*.ts`], [[up(1, 'features', 'services', 'ledger', 'jobs', ...TOP), 'http/ is the route framework: it imports no feature, service or ledger']]),
-  layer([`${S}/features/*/routes.ts`], [
-    [SIBLING, 'features do not import each other: move what they share to a lower layer (services/, ledger/, db/)'],
-    [up(2, ...TOP), 'routes are below app and seed'],
-  ]),
-  layer([`${S}/features/*/*.ts`], [
-    [SIBLING, 'features do not import each other: move what they share to a lower layer (services/, ledger/, db/)'],
-    ['^\\./routes$', 'services do not import routes'],
-    [up(2, 'http', ...TOP), 'services are below routes: no http/ (throw the errors of errors.ts)'],
-  ], [`${S}/features/*/routes.ts`]),
-  layer([`${S}/services/**/*.ts`], [[up(1, 'features', 'http', 'jobs', ...TOP), 'shared services are below features and routes']]),
+  layer([`${S}/features/*/routes.ts`], [NOT_EACH_OTHER, ROUTE_FILE, NO_DB], [WITHDRAWALS]),
+  layer([`${S}/features/*/*.ts`], [NOT_EACH_OTHER, ...MAPPING_FILE, NO_DB], [`${S}/features/*/routes.ts`, WITHDRAWALS]),
+  layer([`${S}/features/withdrawals/routes.ts`], [NOT_EACH_OTHER, ROUTE_FILE]),
+  layer([`${S}/features/withdrawals/*.ts`], [NOT_EACH_OTHER, ...MAPPING_FILE], [`${S}/features/*/routes.ts`]),
+  layer([`${S}/services/**/*.ts`], [SERVICES, ['^(@fastify/|fastify(/|$))', 'services take explicit deps (deps.ts: Pick<Deps, ...>), never Fastify, types included']], [PAYOUT_BOOK]),
+  layer([PAYOUT_BOOK], [SERVICES]),
   layer([`${S}/jobs/**/*.ts`], [[up(1, 'features', 'services', 'http', ...TOP), 'jobs run the ledger: no features, services or http/']]),
   layer([`${S}/ledger/**/*.ts`], [[up(1, 'features', 'services', 'http', 'jobs', ...TOP), 'the ledger is below routes and services: it imports db/ and leaf modules only']]),
   layer([`${S}/db/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', 'auth', 'mail', 'storage', ...TOP), 'db/ is the lowest layer']]),
   layer([`${S}/{auth,mail,storage}/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
   layer([`${S}/{config,logger,errors}.ts`], [[up(0, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
+];
+/** Code patterns a layer must not contain ([selector, why]); like `layer`, one entry per file set. */
+const banned = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-syntax': ['error', ...patterns.map(([selector, message]) => ({ selector, message }))] },
+});
+const REQUEST_SERVER = ["MemberExpression[object.name='request'][property.name='server']", 'pass the context\'s `deps` (deps.ts) on, not request.server'];
+const serverCode = [
+  // Routes parse, authorize, call one service and map its answer: the SQL is in services/ (and ledger/, db/).
+  banned([`${S}/features/**/*.ts`], [
+    ["CallExpression[callee.property.name=/^(query|tx)$/]", 'features/ hold no SQL: a route calls a service (services/), which queries and opens transactions'],
+    REQUEST_SERVER,
+  ], [WITHDRAWALS]),
+  // Services get what they use (deps.ts), not the Fastify instance as a service locator.
+  banned([`${S}/services/**/*.ts`], [
+    REQUEST_SERVER,
+    ["TSImportType[source.value=/fastify/]", 'services take explicit deps (deps.ts), never Fastify, types included'],
+  ], [PAYOUT_BOOK]),
+  // No import cycles: a module and what it imports can be loaded, read and moved one after the other.
+  {
+    files: [`${S}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts'] })] },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
 ];
 const APPS = '{user-app,admin-app}/src';
 const appLayers = [
@@ -86,6 +122,7 @@ export default tseslint.config(
     },
   },
   ...serverLayers,
+  ...serverCode,
   ...appLayers,
   ...packageRules,
   {

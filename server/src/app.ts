@@ -1,19 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import underPressure from '@fastify/under-pressure';
 import { HashGate } from './auth/hash-gate';
 import { resolveTokenSecret } from './auth/secret';
 import { Cursors } from './db/keyset';
 import { Tokens } from './auth/tokens';
 import type { Config } from './config';
+import type { Deps } from './deps';
 import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
 import type { UserRow } from './db/users';
 import { requireDecisionPasskey } from './services/passkeys';
-import { ensureBootstrapAdmin } from './features/auth/bootstrap';
+import { ensureBootstrapAdmin } from './services/bootstrap-admin';
 import { features } from './features';
 import { registerJobs } from './jobs';
 import { BackgroundTasks } from './jobs/background';
@@ -30,6 +26,11 @@ import { diskStorage } from './storage/disk';
 import type { Storage } from './storage/storage';
 import { logDestination, loggerOptions, OneLinePerRequest } from './logger';
 import { securityHeaders } from './http/security-headers';
+import { registerCors } from './http/plugins/cors';
+import { registerGracefulClose } from './http/plugins/graceful-close';
+import { registerLoadShedding } from './http/plugins/load-shedding';
+import { registerMultipart } from './http/plugins/multipart';
+import { registerOpenApi } from './http/plugins/openapi';
 import { seedDemo } from './seed/seed';
 
 export interface AppDeps {
@@ -47,6 +48,13 @@ export interface AppDeps {
 }
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The deps object routes hand to services, and each of its parts on the instance for the framework (fastify.d.ts). */
+function decorateDeps(app: FastifyInstance, deps: Deps): void {
+  app.decorate('deps', deps);
+  const { log: _log, ...parts } = deps;
+  for (const [name, value] of Object.entries(parts)) app.decorate(name, value as unknown);
+}
 
 /** The whole server, ready to listen: database migrated, first admin ensured, every route registered. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -72,76 +80,45 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const secret = await resolveTokenSecret(db, config.tokenSecret);
     await ensureBootstrapAdmin(db, config, app.log);
 
-    app.decorate('db', db);
-    app.decorate('config', config);
-    app.decorate('tokens', new Tokens(secret));
-    app.decorate('cursors', new Cursors(secret));
     // SMTP and Redis clients are loaded only when configured (dynamic imports: an eighth of the
     // server's module load time for a start that uses neither).
     const mailTransport =
       deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? (await import('./mail/smtp')).smtpTransport(config.smtpUrl, config.mailFrom) : null;
-    app.decorate('jobs', new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true }));
-    app.decorate('mailer', outboxMailer(db, app.log, app.jobs, mailTransport));
-    app.decorate('storage', deps.storage ?? diskStorage(config.dataDir));
+    const jobs = new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true });
     // With REDIS_URL, only a Redis that never evicts keys (limits/redis-store.ts; the start fails otherwise).
     const limits =
       deps.limits ??
       (config.redisUrl
         ? await (await import('./limits/redis-store')).checkedRedisLimitStore(config.redisUrl, { assumeNoEviction: config.redisAssumeNoEviction, log: app.log, fallback: () => dbLimitStore(db) })
         : dbLimitStore(db));
-    app.decorate('limits', limits);
-    app.decorate('hashGate', new HashGate(config.hashing.concurrency, config.hashing.queue));
-    app.decorate('background', new BackgroundTasks(app.log));
-    app.decorate('decisionGuard', (admin: UserRow, route: string, params: unknown, body: unknown) => requireDecisionPasskey(app, admin, route, params, body));
-    // Closing: answers still in flight end their keep-alive connection, so the server can stop
-    // as soon as they are sent (an idle connection is closed at once by Fastify).
-    let closing = false;
-    app.addHook('onSend', async (_request, reply) => {
-      if (closing) reply.header('connection', 'close');
-    });
-    // Before the database closes (onClose): background work still writes to it.
-    app.addHook('preClose', async () => {
-      closing = true;
-      await app.background.idle();
-      await app.limits.close();
-    });
+    const shared: Deps = {
+      db,
+      config,
+      tokens: new Tokens(secret),
+      cursors: new Cursors(secret),
+      mailer: outboxMailer(db, app.log, jobs, mailTransport),
+      storage: deps.storage ?? diskStorage(config.dataDir),
+      limits,
+      hashGate: new HashGate(config.hashing.concurrency, config.hashing.queue),
+      background: new BackgroundTasks(app.log),
+      jobs,
+      log: app.log,
+    };
+    decorateDeps(app, shared);
+    app.decorate('decisionGuard', (admin: UserRow, route: string, params: unknown, body: unknown) => requireDecisionPasskey(shared, admin, route, params, body));
+    registerGracefulClose(app);
     app.decorateRequest('auth', null);
-    if (config.seedDemo) await seedDemo({ db, config, storage: app.storage, log: app.log });
+    if (config.seedDemo) await seedDemo({ db, config, storage: shared.storage, log: app.log });
 
     setContractCompilers(app);
     registerJsonParser(app, config.bodyLimitBytes);
     registerErrorHandling(app);
 
     securityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
-    await app.register(cors, {
-      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
-      maxAge: 600,
-    });
-    const { maxEventLoopDelayMs, maxEventLoopUtilization } = config.pressure;
-    if (maxEventLoopDelayMs || maxEventLoopUtilization) {
-      // Shed load with a quick 503 instead of letting every request time out (docs/server.md "Processes").
-      await app.register(underPressure, {
-        maxEventLoopDelay: maxEventLoopDelayMs,
-        maxEventLoopUtilization,
-        pressureHandler: (_request, reply) => {
-          void reply.code(503).header('retry-after', '5').send({ message: 'The server is overloaded, please try again in a moment', code: 'OVERLOADED' });
-        },
-      });
-    }
-    await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
-    await app.register(swagger, {
-      openapi: {
-        // 3.1: its schemas are JSON Schema 2020-12, what zod writes (3.0 had its own dialect).
-        openapi: '3.1.0',
-        info: { title: `${config.brand} API`, version: '1.0.0', description: 'Every error is `{ message, code }`; see docs/api.md.' },
-        // Paths start with /api, on the origin that serves this document.
-        servers: [{ url: config.publicUrl ?? '/', description: config.publicUrl ? 'This deployment' : 'The origin serving this document' }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      },
-    });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
+    await registerCors(app, config);
+    await registerLoadShedding(app, config);
+    await registerMultipart(app, config);
+    await registerOpenApi(app, config);
 
     await app.register(
       async (api) => {

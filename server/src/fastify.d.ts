@@ -1,28 +1,11 @@
 import 'fastify';
-import type { HashGate } from './auth/hash-gate';
-import type { Tokens } from './auth/tokens';
-import type { Config } from './config';
-import type { Cursors } from './db/keyset';
-import type { Db } from './db/types';
-import type { BackgroundTasks } from './jobs/background';
-import type { JobQueue } from './jobs/queue';
-import type { LimitStore } from './limits/store';
-import type { Outbox } from './mail/mailer';
-import type { Storage } from './storage/storage';
+import type { Deps } from './deps';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    tokens: Tokens;
-    /** Signs and checks list cursors (db/keyset.ts). */
-    cursors: Cursors;
-    mailer: Outbox;
-    storage: Storage;
-    limits: LimitStore;
-    hashGate: HashGate;
-    background: BackgroundTasks;
-    jobs: JobQueue;
+  // The same objects as `deps`, for the framework (http/, jobs/) and the routes not yet moved to `deps`.
+  interface FastifyInstance extends Omit<Deps, 'log'> {
+    /** What routes hand to services (deps.ts); each request's copy logs with the request's logger. */
+    deps: Deps;
     /**
      * Checks an admin money decision (a route marked `decision`) before its handler runs:
      * REQUIRE_ADMIN_PASSKEY's passkey assertion (services/passkeys.ts; app.ts wires it).

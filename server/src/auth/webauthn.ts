@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import type { AuthenticationResponseJSON, PublicKeyCredentialDescriptorJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Queryable } from '../db/types';
 import { AppError } from '../errors';
@@ -58,15 +58,17 @@ async function takeChallenge(q: Queryable, id: string, purpose: ChallengePurpose
   return rows[0] ?? null;
 }
 
-const rp = (app: FastifyInstance) => app.config.webauthn;
+/** What the passkey ceremonies use: challenges in the database, the relying party from config. */
+type WebauthnDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+const rp = (deps: Pick<Deps, 'config'>) => deps.config.webauthn;
 const transportsOf = (t: string[]) => t as NonNullable<PublicKeyCredentialDescriptorJSON['transports']>;
 
 /** Options to add a passkey to `user`'s account (their existing ones excluded: one per authenticator). */
-export async function registrationChallenge(app: FastifyInstance, user: { id: string; email: string; name: string }, existing: StoredPasskey[]): Promise<IssuedChallenge> {
+export async function registrationChallenge(deps: WebauthnDeps, user: { id: string; email: string; name: string }, existing: StoredPasskey[]): Promise<IssuedChallenge> {
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
-    rpName: app.config.brand,
-    rpID: rp(app).rpId,
+    rpName: deps.config.brand,
+    rpID: rp(deps).rpId,
     userName: user.email,
     userDisplayName: user.name,
     userID: new TextEncoder().encode(user.id),
@@ -74,13 +76,13 @@ export async function registrationChallenge(app: FastifyInstance, user: { id: st
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  const challengeId = await storeChallenge(app.db, { uid: user.id, purpose: 'register', challenge: options.challenge, binding: {} });
+  const challengeId = await storeChallenge(deps.db, { uid: user.id, purpose: 'register', challenge: options.challenge, binding: {} });
   return { challengeId, options: options as unknown as Record<string, unknown> };
 }
 
 /** Checks the authenticator's answer to a registration challenge of `uid`: the new credential. */
-export async function verifyRegistration(app: FastifyInstance, uid: string, answer: PasskeyAnswer): Promise<{ id: string; publicKey: string; counter: number; transports: string[] }> {
-  const taken = await takeChallenge(app.db, answer.challengeId, 'register');
+export async function verifyRegistration(deps: WebauthnDeps, uid: string, answer: PasskeyAnswer): Promise<{ id: string; publicKey: string; counter: number; transports: string[] }> {
+  const taken = await takeChallenge(deps.db, answer.challengeId, 'register');
   if (!taken || taken.uid !== uid) throw passkeyInvalid(400);
   const { verifyRegistrationResponse } = await webauthn();
   let result;
@@ -88,12 +90,12 @@ export async function verifyRegistration(app: FastifyInstance, uid: string, answ
     result = await verifyRegistrationResponse({
       response: answer.response as unknown as RegistrationResponseJSON,
       expectedChallenge: taken.challenge,
-      expectedOrigin: rp(app).origins,
-      expectedRPID: rp(app).rpId,
+      expectedOrigin: rp(deps).origins,
+      expectedRPID: rp(deps).rpId,
       requireUserVerification: true,
     });
   } catch (error) {
-    app.log.info({ err: error }, 'passkey registration refused');
+    deps.log.info({ err: error }, 'passkey registration refused');
     throw passkeyInvalid(400);
   }
   if (!result.verified) throw passkeyInvalid(400);
@@ -105,14 +107,14 @@ export async function verifyRegistration(app: FastifyInstance, uid: string, answ
  * Options for a passkey assertion: for `uid`'s passkeys (`allow`), or, to sign in, any passkey of
  * this site the browser holds (no list: the browser offers them, and no email is needed).
  */
-export async function assertionChallenge(app: FastifyInstance, c: { uid: string | null; purpose: ChallengePurpose; binding?: Binding; allow?: StoredPasskey[] }): Promise<IssuedChallenge> {
+export async function assertionChallenge(deps: WebauthnDeps, c: { uid: string | null; purpose: ChallengePurpose; binding?: Binding; allow?: StoredPasskey[] }): Promise<IssuedChallenge> {
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
-    rpID: rp(app).rpId,
+    rpID: rp(deps).rpId,
     userVerification: 'required',
     ...(c.allow ? { allowCredentials: c.allow.map((p) => ({ id: p.id, transports: transportsOf(p.transports) })) } : {}),
   });
-  const challengeId = await storeChallenge(app.db, { uid: c.uid, purpose: c.purpose, challenge: options.challenge, binding: c.binding ?? {} });
+  const challengeId = await storeChallenge(deps.db, { uid: c.uid, purpose: c.purpose, challenge: options.challenge, binding: c.binding ?? {} });
   return { challengeId, options: options as unknown as Record<string, unknown> };
 }
 
@@ -129,18 +131,18 @@ const sameBinding = (a: Binding, b: Binding) => {
  * outcome. Returns the passkey's owner and id; the challenge keeps which passkey answered.
  */
 export async function verifyAssertion(
-  app: FastifyInstance,
+  deps: WebauthnDeps,
   answer: PasskeyAnswer,
   c: { purpose: ChallengePurpose; uid?: string; binding?: Binding; status?: number },
 ): Promise<{ uid: string; credentialId: string }> {
   const status = c.status ?? 403;
-  const taken = await takeChallenge(app.db, answer.challengeId, c.purpose);
+  const taken = await takeChallenge(deps.db, answer.challengeId, c.purpose);
   if (!taken || (taken.uid !== null && c.uid !== undefined && taken.uid !== c.uid)) throw passkeyInvalid(status);
   if (!sameBinding(taken.binding, c.binding ?? {})) {
     throw new AppError(status, 'PASSKEY_BINDING', 'This passkey confirmation was for a different request. Confirm this one again.');
   }
   const credentialId = typeof answer.response.id === 'string' ? answer.response.id : '';
-  const { rows } = await app.db.query<StoredPasskey>('SELECT id, uid, public_key, counter, transports FROM passkeys WHERE id = $1', [credentialId]);
+  const { rows } = await deps.db.query<StoredPasskey>('SELECT id, uid, public_key, counter, transports FROM passkeys WHERE id = $1', [credentialId]);
   const stored = rows[0];
   const owner = taken.uid ?? c.uid;
   if (!stored || (owner !== undefined && stored.uid !== owner)) throw passkeyInvalid(status);
@@ -150,19 +152,19 @@ export async function verifyAssertion(
     result = await verifyAuthenticationResponse({
       response: answer.response as unknown as AuthenticationResponseJSON,
       expectedChallenge: taken.challenge,
-      expectedOrigin: rp(app).origins,
-      expectedRPID: rp(app).rpId,
+      expectedOrigin: rp(deps).origins,
+      expectedRPID: rp(deps).rpId,
       credential: { id: stored.id, publicKey: Buffer.from(stored.public_key, 'base64url'), counter: Number(stored.counter), transports: transportsOf(stored.transports) },
       requireUserVerification: true,
     });
   } catch (error) {
-    app.log.info({ err: error }, 'passkey assertion refused');
+    deps.log.info({ err: error }, 'passkey assertion refused');
     throw passkeyInvalid(status);
   }
   if (!result.verified) throw passkeyInvalid(status);
   // The counter only moves on (0 stays 0 for authenticators without one): a cloned key's older
   // count is refused above. One statement: the passkey's use, and which passkey the challenge got.
-  await app.db.query(
+  await deps.db.query(
     `WITH used AS (UPDATE passkeys SET counter = GREATEST(counter, $2), last_used_at = now() WHERE id = $1)
      UPDATE webauthn_challenges SET credential_id = $1 WHERE id = $3`,
     [stored.id, result.authenticationInfo.newCounter, answer.challengeId],

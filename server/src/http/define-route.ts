@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { routes, type ResponseOf, type RouteName, type Routes } from '@halcyon/api-client/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import type { Deps } from '../deps';
 import { authenticate, type AuthInfo } from './authenticate';
 import { badRequest } from '../errors';
 import { filterResponse } from './response-filter';
 import { parsePart } from './validation';
+import { requestDeps } from './request-deps';
 
 type Parsed<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -20,6 +22,8 @@ export interface RouteContext<N extends RouteName> {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** What services are given (deps.ts): a route passes it on, never the Fastify instance. */
+  deps: Deps;
   request: FastifyRequest;
   reply: FastifyReply;
   /** The Idempotency-Key header on routes marked idempotent (validated: 1–255 visible characters). */
@@ -120,7 +124,7 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
           await app.decisionGuard(request.auth.user, name, params, body);
         }
         const ctx = {
-          name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, request, reply, idempotencyKey,
+          name, body, params, query, auth: request.auth, db: app.db, config: app.config, log: request.log, deps: requestDeps(request), request, reply, idempotencyKey,
         } as unknown as RouteContext<N>;
         const result = await handler(ctx);
         reply.code(route.status);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import type { Config } from '../config';
 import { busy, tooManyRequests } from '../errors';
 import { msUntilRoom, slidingCount } from './store';
@@ -48,23 +48,23 @@ const keyOf = (budget: Budget, subject: string) => createHash('sha256').update(`
  * body is validated (junk costs nothing to store) and before any expensive work (password hashing,
  * mail), so refused requests stay cheap. Refused hits count too: hammering keeps a budget spent.
  */
-export async function spend(app: FastifyInstance, charges: Array<[Budget, string]>): Promise<void> {
-  const active = charges.filter(([budget]) => budget.limit(app.config) > 0);
+export async function spend(deps: Pick<Deps, 'config' | 'limits' | 'log'>, charges: Array<[Budget, string]>): Promise<void> {
+  const active = charges.filter(([budget]) => budget.limit(deps.config) > 0);
   if (!active.length) return;
   const now = Date.now();
   let counts;
   try {
-    counts = await app.limits.hit(active.map(([budget, subject]) => ({ key: keyOf(budget, subject), windowMs: budget.windowMs })), now);
+    counts = await deps.limits.hit(active.map(([budget, subject]) => ({ key: keyOf(budget, subject), windowMs: budget.windowMs })), now);
   } catch (error) {
     // Fail closed: without its counters a budget cannot be enforced, so the guarded work does not run.
-    app.log.error({ err: error }, 'rate-limit store unavailable');
+    deps.log.error({ err: error }, 'rate-limit store unavailable');
     throw busy(5);
   }
   let refused = false;
   let retryAfterMs = 0;
   active.forEach(([budget], i) => {
     const c = counts[i];
-    const limit = budget.limit(app.config);
+    const limit = budget.limit(deps.config);
     if (c && slidingCount(c, now, budget.windowMs) > limit) {
       refused = true;
       retryAfterMs = Math.max(retryAfterMs, msUntilRoom(c, now, budget.windowMs, limit));

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { migrateDb, openDb } from '../db';
-import { ensureBootstrapAdmin } from '../features/auth/bootstrap';
+import { ensureBootstrapAdmin } from '../services/bootstrap-admin';
 import { diskStorage } from '../storage/disk';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import { tokenHash } from '../auth/revocations';
 import type { UserRow } from '../db/users';
 import { AppError } from '../errors';
@@ -7,6 +7,8 @@ import type { Queryable } from '../db/types';
 import { available, held } from '../ledger/accounts';
 import { transfer } from '../ledger/transfer';
 import { recordSecurityEvent } from './security-events';
+
+type LockDeps = Pick<Deps, 'db' | 'log'>;
 
 // "Lock my account", the link of every security alert (docs/security.md "Alerts"): the account
 // freezes until its owner resets the password by mail.
@@ -23,8 +25,8 @@ const invalidLockLink = () => new AppError(400, 'INVALID_LOCK_LINK', 'This lock 
  * withdrawals refused until a password reset, password-reset.ts) and cancels the open
  * withdrawals requested since the alert was sent, their funds back to the balance. Recorded.
  */
-export async function lockAccount(app: FastifyInstance, token: string): Promise<void> {
-  const locked = await app.db.tx(async (q) => {
+export async function lockAccount(deps: LockDeps, token: string): Promise<void> {
+  const locked = await deps.db.tx(async (q) => {
     const used = await q.query<{ uid: string; sent_at: Date }>(
       'UPDATE account_lock_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid, created_at AS sent_at',
       [tokenHash(token)],
@@ -36,7 +38,7 @@ export async function lockAccount(app: FastifyInstance, token: string): Promise<
     await q.query("UPDATE sessions SET ended_at = now(), ended_by = 'owner' WHERE uid = $1 AND ended_at IS NULL", [uid]);
     const cancelled = await cancelWithdrawalsSince(q, uid, sentAt);
     await recordSecurityEvent(q, { uid, actor: uid, kind: 'account-locked', detail: { alertSentAt: sentAt.toISOString(), cancelledWithdrawals: cancelled } });
-    app.log.warn({ uid, cancelled: cancelled.length }, 'account locked from an alert link');
+    deps.log.warn({ uid, cancelled: cancelled.length }, 'account locked from an alert link');
     return true;
   });
   if (!locked) throw invalidLockLink();

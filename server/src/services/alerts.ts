@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import { networkOf } from '../auth/devices';
 import { tokenHash } from '../auth/revocations';
 import { describeDevice, type SignInNovelty } from '../auth/sessions';
@@ -7,7 +7,9 @@ import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import type { MailMessage } from '../mail/mailer';
 import { MAIL_NAME_MAX, mailLine } from '../mail/mail-line';
-import { publicOrigin } from './password-reset';
+import { publicOrigin } from './public-origin';
+
+type AlertDeps = Pick<Deps, 'db' | 'config' | 'mailer'>;
 
 // Security alerts by mail, each with a one-click "lock my account" link (docs/security.md "Alerts").
 
@@ -41,17 +43,17 @@ export interface SecurityAlert {
  * link, valid 7 days, that locks the account. Recorded by the database's security_alert_add
  * (migration 018), by sendSecurityAlert or inside a money function.
  */
-export function securityAlert(app: FastifyInstance, user: Pick<UserRow, 'email' | 'name'>, kind: AlertKind, detail: string): SecurityAlert {
+export function securityAlert(deps: Pick<Deps, 'config'>, user: Pick<UserRow, 'email' | 'name'>, kind: AlertKind, detail: string): SecurityAlert {
   const token = randomBytes(32).toString('base64url');
   const { subject, line } = HEADLINES[kind];
-  const link = `${publicOrigin(app)}/auth/lock-account?token=${encodeURIComponent(token)}`;
+  const link = `${publicOrigin(deps.config)}/auth/lock-account?token=${encodeURIComponent(token)}`;
   return {
     lockHash: tokenHash(token),
     lockExpires: new Date(Date.now() + LOCK_TTL_MS),
     mailId: randomUUID(),
     mail: {
       to: user.email,
-      subject: `${app.config.brand}: ${subject}`,
+      subject: `${deps.config.brand}: ${subject}`,
       text:
         `Hello ${mailLine(user.name, MAIL_NAME_MAX)},\n\n${line}\n${detail}\n\nIf this was you, there is nothing to do.\n\n` +
         `If it was not you, lock your account now. Every session ends at once and withdrawals stay frozen until you reset your password:\n\n${link}\n\n` +
@@ -64,14 +66,14 @@ export function securityAlert(app: FastifyInstance, user: Pick<UserRow, 'email' 
  * Mails `user` that `kind` just happened (securityAlert). Inside `q`'s transaction when given:
  * the alert exists only if what it reports was saved.
  */
-export async function sendSecurityAlert(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
-  const alert = securityAlert(app, user, kind, detail);
+export async function sendSecurityAlert(deps: AlertDeps, user: Pick<UserRow, 'id' | 'email' | 'name'>, kind: AlertKind, detail: string, q?: Queryable): Promise<void> {
+  const alert = securityAlert(deps, user, kind, detail);
   const record = async (tx: Queryable) => {
     await tx.query('SELECT security_alert_add($1, $2, $3, $4, $5, $6, $7)', [user.id, alert.lockHash, alert.lockExpires, alert.mailId, alert.mail.to, alert.mail.subject, alert.mail.text]);
-    await app.mailer.recorded(alert.mailId, alert.mail, tx);
+    await deps.mailer.recorded(alert.mailId, alert.mail, tx);
   };
   if (q) await record(q);
-  else await app.db.tx(record);
+  else await deps.db.tx(record);
 }
 
 /**

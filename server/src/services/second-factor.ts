@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import { verifyPassword } from '../auth/passwords';
 import { checkSecondFactor } from '../auth/two-factor';
 import { verifyAssertion, type Binding, type ChallengePurpose, type PasskeyAnswer } from '../auth/webauthn';
@@ -8,6 +8,8 @@ import { budgets, spend } from '../limits/budgets';
 import { recordSecurityEvent } from './security-events';
 import { sendSecurityAlert } from './alerts';
 import { utc } from './when';
+
+type FactorDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate'>;
 
 const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const TOTP_INVALID_MESSAGE = 'That code is not valid. Use the current code, or one of your recovery codes.';
@@ -38,9 +40,9 @@ const lockedError = (status: number, until: Date) =>
  * Counts a wrong code. The one that reaches `maxFailures` in a row locks the second factor for
  * `lockMinutes` (the count starts again after it) and mails the owner, once per lock.
  */
-async function countFailure(app: FastifyInstance, user: Owner): Promise<Date | null> {
-  const { maxFailures, lockMinutes } = app.config.secondFactorLock;
-  const { rows } = await app.db.query<{ locked_until: Date | null }>(
+async function countFailure(deps: FactorDeps, user: Owner): Promise<Date | null> {
+  const { maxFailures, lockMinutes } = deps.config.secondFactorLock;
+  const { rows } = await deps.db.query<{ locked_until: Date | null }>(
     `UPDATE users SET totp_failures = CASE WHEN totp_failures + 1 >= $2 THEN 0 ELSE totp_failures + 1 END,
                       totp_locked_until = CASE WHEN totp_failures + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE totp_locked_until END
       WHERE id = $1 AND (totp_locked_until IS NULL OR totp_locked_until <= now())
@@ -49,9 +51,9 @@ async function countFailure(app: FastifyInstance, user: Owner): Promise<Date | n
   );
   const until = rows[0]?.locked_until ?? null;
   if (until) {
-    await app.db.tx(async (q) => {
+    await deps.db.tx(async (q) => {
       await recordSecurityEvent(q, { uid: user.id, actor: 'system', kind: '2fa-locked', detail: { until: until.toISOString(), failures: maxFailures } });
-      await sendSecurityAlert(app, user, '2fa-locked', `${maxFailures} wrong codes in a row. Two-factor authentication is locked until ${utc(until)}, so nobody can sign in or confirm anything with a code until then.`, q);
+      await sendSecurityAlert(deps, user, '2fa-locked', `${maxFailures} wrong codes in a row. Two-factor authentication is locked until ${utc(until)}, so nobody can sign in or confirm anything with a code until then.`, q);
     });
   }
   return until;
@@ -65,27 +67,27 @@ async function countFailure(app: FastifyInstance, user: Owner): Promise<Date | n
  * in a row lock codes for a while (TOTP_MAX_FAILURES, TOTP_LOCK_MINUTES). Returns the factor
  * presented, null when the account has none.
  */
-export async function requireSecondFactor(app: FastifyInstance, user: Owner, proof: FactorProof, use: FactorUse): Promise<PresentedFactor | null> {
+export async function requireSecondFactor(deps: FactorDeps, user: Owner, proof: FactorProof, use: FactorUse): Promise<PresentedFactor | null> {
   const status = use.status ?? 403;
   const secret = user.totp_secret;
   if (!secret && user.passkey_count < 1) return null;
   if (proof.passkey && user.passkey_count > 0) {
-    await verifyAssertion(app, proof.passkey, { purpose: use.purpose, uid: user.id, binding: use.binding ?? {}, status });
+    await verifyAssertion(deps, proof.passkey, { purpose: use.purpose, uid: user.id, binding: use.binding ?? {}, status });
     return 'passkey';
   }
   if (!secret) throw new AppError(status, 'PASSKEY_REQUIRED', 'Confirm with your passkey.');
   const code = proof.code;
   if (!code?.trim()) throw new AppError(status, 'TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
-  await spend(app, [[budgets.secondFactor, user.id]]);
+  await spend(deps, [[budgets.secondFactor, user.id]]);
   // Read now, not from the request's user row: a lock set by a concurrent wrong code holds at once.
-  const locked = await app.db.query<{ until: Date }>('SELECT totp_locked_until AS until FROM users WHERE id = $1 AND totp_locked_until > now()', [user.id]);
+  const locked = await deps.db.query<{ until: Date }>('SELECT totp_locked_until AS until FROM users WHERE id = $1 AND totp_locked_until > now()', [user.id]);
   if (locked.rows[0]) throw lockedError(status, locked.rows[0].until);
-  const result = await checkSecondFactor(app.db, { id: user.id, totp_secret: secret }, code);
+  const result = await checkSecondFactor(deps.db, { id: user.id, totp_secret: secret }, code);
   if (result === 'totp' || result === 'recovery') {
-    await app.db.query('UPDATE users SET totp_failures = 0 WHERE id = $1 AND totp_failures <> 0', [user.id]);
+    await deps.db.query('UPDATE users SET totp_failures = 0 WHERE id = $1 AND totp_failures <> 0', [user.id]);
     return result;
   }
-  const until = await countFailure(app, user);
+  const until = await countFailure(deps, user);
   if (until) throw lockedError(status, until);
   throw new AppError(status, 'TOTP_INVALID', TOTP_INVALID_MESSAGE);
 }
@@ -97,18 +99,18 @@ export async function requireSecondFactor(app: FastifyInstance, user: Owner, pro
  * budget. Returns how it was confirmed.
  */
 export async function requireIdentity(
-  app: FastifyInstance,
+  deps: FactorDeps,
   user: Pick<UserRow, 'id' | 'password_hash' | 'passkey_count'>,
   given: { password?: string | undefined; passkey?: PasskeyAnswer | undefined },
   missing = 'password: is required',
 ): Promise<'password' | 'passkey'> {
   if (given.passkey && user.passkey_count > 0) {
-    await verifyAssertion(app, given.passkey, { purpose: 'security', uid: user.id });
+    await verifyAssertion(deps, given.passkey, { purpose: 'security', uid: user.id });
     return 'passkey';
   }
   if (!given.password) throw new AppError(400, 'VALIDATION', missing);
-  await spend(app, [[budgets.confirmPassword, user.id]]);
-  const ok = await app.hashGate.run(() => verifyPassword(given.password ?? '', user.password_hash));
+  await spend(deps, [[budgets.confirmPassword, user.id]]);
+  const ok = await deps.hashGate.run(() => verifyPassword(given.password ?? '', user.password_hash));
   if (!ok) throw new AppError(403, 'PASSWORD_INVALID', 'password: is not the password of this account');
   return 'password';
 }

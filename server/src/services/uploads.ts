@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import type { Queryable } from '../db/types';
 import { lockUserRow } from '../db/users';
 import { AppError } from '../errors';
 import { mediaName } from '../storage/media-url';
+
+type UploadDeps = Pick<Deps, 'db' | 'config' | 'storage'>;
 
 const MB = 1024 * 1024;
 
@@ -20,11 +22,11 @@ interface Usage {
  * concurrent upload of the same user slipping in between: 413 UPLOAD_QUOTA_EXCEEDED, 429
  * UPLOAD_RATE_LIMITED with Retry-After.
  */
-export async function storeUpload(app: FastifyInstance, uid: string, data: Buffer, mime: string, ext: string): Promise<string> {
-  const { config, storage } = app;
+export async function storeUpload(deps: UploadDeps, uid: string, data: Buffer, mime: string, ext: string): Promise<string> {
+  const { config, storage } = deps;
   const name = `${randomUUID()}.${ext}`;
   try {
-    await app.db.tx(async (q) => {
+    await deps.db.tx(async (q) => {
       await lockUserRow(q, uid);
       const usage = (
         await q.query<Usage>(
@@ -64,7 +66,7 @@ export async function storeUpload(app: FastifyInstance, uid: string, data: Buffe
  * FOR SHARE: call it in the transaction that stores the reference, so the upload sweep (which locks
  * the row to delete it) cannot remove the file between this check and the commit.
  */
-export async function isOwnUpload(app: FastifyInstance, q: Queryable, uid: string, url: string): Promise<boolean> {
-  const name = mediaName(app, url);
+export async function isOwnUpload(deps: Pick<Deps, 'config'>, q: Queryable, uid: string, url: string): Promise<boolean> {
+  const name = mediaName(deps.config, url);
   return name !== null && (await q.query('SELECT 1 FROM uploads WHERE name = $1 AND uploaded_by = $2 FOR SHARE', [name, uid])).rows.length > 0;
 }

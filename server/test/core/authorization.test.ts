@@ -57,7 +57,7 @@ test('a token of a demoted or revoked session (token_version bumped) is 401 on e
 test('routes with access none answer without a token', async () => {
   const open = names.filter((n) => routes[n].access === 'none');
   // latestLiabilities: the published proof-of-liabilities root is public by design (docs/ledger.md).
-  // lockAccount, confirmTwoFactorReset: an emailed link's token is the credential (services/account-lock.ts, two-factor-reset.ts).
+  // lockAccount, confirmTwoFactorReset: an emailed link's token is the credential (services/account-lock.ts, services/two-factor.ts).
   // signInChallenge, passkeyLogin: a passkey is the credential (docs/security.md "Passkeys").
   expect(open.sort()).toEqual([
     'confirmTwoFactorReset', 'forgotPassword', 'health', 'latestLiabilities', 'lockAccount', 'login', 'passkeyLogin', 'register', 'registerAdmin', 'resetPassword', 'signInChallenge',

@@ -1,11 +1,11 @@
 import { routes, type Deposit } from '@halcyon/api-client/contract';
 import { FEW_USERS, movementsDense, searchUsers } from '../../src/db/user-search';
 import type { Queryable } from '../../src/db/types';
-import { listDeposits } from '../../src/features/deposits/service';
-import { listEarnings } from '../../src/features/earnings/service';
-import { listInvestments } from '../../src/features/investments/service';
-import { listTransactions } from '../../src/features/transactions/service';
-import { listUsers } from '../../src/features/users/list';
+import { listDeposits } from '../../src/services/deposits';
+import { listEarnings } from '../../src/services/earnings';
+import { listInvestments } from '../../src/services/investments';
+import { listTransactions } from '../../src/services/transactions';
+import { listUsers } from '../../src/services/users';
 import { setupTestServer, type TestServer } from '../harness';
 import { createPlan, fund, invest, setupCast } from '../ledger/helpers';
 

@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/app';
 import { resolveTokenSecret } from '../../src/auth/secret';
-import { ensureBootstrapAdmin } from '../../src/features/auth/bootstrap';
+import { ensureBootstrapAdmin } from '../../src/services/bootstrap-admin';
 import { ADMIN_EMAIL, setupTestServer } from '../harness';
 
 const t = setupTestServer();

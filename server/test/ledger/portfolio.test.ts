@@ -1,4 +1,4 @@
-import { portfolioHistory } from '../../src/features/transactions/portfolio';
+import { portfolioHistory } from '../../src/services/portfolio';
 import { setupTestServer } from '../harness';
 import { createPlan, fund, invest, setupCast } from './helpers';
 

@@ -1,18 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-// The import layering of eslint.config.mjs (docs/server.md "Layers", docs/frontend.md): each
-// snippet is linted as if it were the named file, by the repository's real config.
+// The layering of eslint.config.mjs (docs/server.md "Layers", docs/frontend.md): each snippet is
+// linted as if it were the named file, by the repository's real config; a refusal is an error of
+// the import layering, the banned code patterns or the import cycle rule.
 const ROOT = resolve(__dirname, '../../..');
 
 // ESLint runs in a child process: it loads its flat config with a native import(), outside Jest.
 const LINT = `
 import { ESLint } from 'eslint';
 const eslint = new ESLint({ cwd: process.cwd() });
+const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'import-x/no-cycle'];
 const out = [];
 for (const [file, code] of JSON.parse(process.argv[1])) {
   const [result] = await eslint.lintText(code, { filePath: file });
-  out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').length);
+  out.push(result.messages.filter((m) => RULES.includes(m.ruleId)).length);
 }
 process.stdout.write(JSON.stringify(out));
 `;
@@ -23,19 +25,33 @@ const CASES: Array<[string, string, boolean]> = [
   ['server/src/http/authenticate.ts', "import { x } from '../features/users/routes';", true],
   ['server/src/http/authenticate.ts', "import { x } from '../db/users';", false],
   ['server/src/features/users/routes.ts', "import { x } from '../auth/routes';", true],
-  ['server/src/features/users/routes.ts', "import { x } from './service';", false],
+  ['server/src/features/users/routes.ts', "import { x } from './columns';", false],
   ['server/src/features/users/routes.ts', "import { x } from '../../services/profile';", false],
-  ['server/src/features/investments/service.ts', "import { x } from '../plans/service';", true],
-  ['server/src/features/investments/service.ts', "import { x } from './routes';", true],
-  ['server/src/features/investments/service.ts', "import { x } from '../../http/define-route';", true],
-  ['server/src/features/investments/service.ts', "import { x } from '../../ledger/transfer';", false],
-  ['server/src/services/profile.ts', "import { x } from '../features/users/service';", true],
+  // features hold no SQL: no db/ import, no query or transaction, no service locator
+  ['server/src/features/users/routes.ts', "import { x } from '../../db/users';", true],
+  ['server/src/features/users/routes.ts', "export const f = (db: { query(s: string): unknown }) => db.query('SELECT 1');", true],
+  ['server/src/features/users/routes.ts', 'export const f = (db: { tx(f: () => unknown): unknown }) => db.tx(() => 1);', true],
+  ['server/src/features/users/routes.ts', 'export const f = (request: { server: unknown }) => request.server;', true],
+  ['server/src/features/users/routes.ts', 'export const f = (deps: { cursors: unknown }) => deps.cursors;', false],
+  ['server/src/features/investments/columns.ts', "import { x } from '../plans/columns';", true],
+  ['server/src/features/investments/columns.ts', "import { x } from './routes';", true],
+  ['server/src/features/investments/columns.ts', "import { x } from '../../http/define-route';", true],
+  ['server/src/features/investments/columns.ts', "import { x } from '../../ledger/transfer';", false],
+  ['server/src/services/profile.ts', "import { x } from '../features/users/routes';", true],
+  // services take explicit deps, never the Fastify instance
+  ['server/src/services/profile.ts', "import type { FastifyInstance } from 'fastify';", true],
+  ['server/src/services/profile.ts', "export type A = import('fastify').FastifyInstance;", true],
+  ['server/src/services/profile.ts', 'export const f = (request: { server: unknown }) => request.server;', true],
+  ['server/src/services/profile.ts', "import type { Deps } from '../deps';", false],
+  // no import cycles (password-reset.ts imports alerts.ts)
+  ['server/src/services/alerts.ts', "import { sendResetLink } from './password-reset';", true],
+  ['server/src/services/alerts.ts', "import { publicOrigin } from './public-origin';", false],
   ['server/src/ledger/transfer.ts', "import { x } from '../http/errors';", true],
-  ['server/src/ledger/transfer.ts', "import { x } from '../features/deposits/service';", true],
+  ['server/src/ledger/transfer.ts', "import { x } from '../services/deposits';", true],
   ['server/src/ledger/transfer.ts', "import { x } from '../db/types';", false],
   ['server/src/ledger/transfer.ts', "import { x } from '../errors';", false],
   ['server/src/db/pglite.ts', "import { x } from '../ledger/money';", true],
-  ['server/src/jobs/maturity.ts', "import { x } from '../features/investments/service';", true],
+  ['server/src/jobs/maturity.ts', "import { x } from '../services/investments';", true],
   ['server/src/errors.ts', "import { x } from './http/define-route';", true],
   // apps: no cross-feature imports; features import lib, never screens; lib imports neither
   ['user-app/src/features/profile/PictureUpload.tsx', "import { x } from '../account/AccountMenu';", true],

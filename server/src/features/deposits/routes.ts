@@ -5,7 +5,7 @@ import { forbidden } from '../../errors';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
 import { checkDepositLimits } from '../../services/request-limits';
-import { approveDeposit, createDeposit, declineDeposit, listDeposits } from './service';
+import { approveDeposit, createDeposit, declineDeposit, listDeposits } from '../../services/deposits';
 
 export default feature(
   defineRoute('createDeposit', async ({ body, auth, db, config, idempotencyKey }) => {
@@ -16,18 +16,18 @@ export default feature(
       return { data: await createDeposit(q, auth.uid, body.method, cents), message: 'Deposit initiated successfully!' };
     });
   }),
-  defineRoute('listDeposits', async ({ db, query, request }) => listDeposits(db, request.server.cursors, query)),
+  defineRoute('listDeposits', async ({ db, deps, query }) => listDeposits(db, deps.cursors, query)),
   csvExport('/admin/export/deposits', {
     header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Method', 'Amount (USD)', 'Status', 'Decided (UTC)'],
     cells: (d: Deposit) => [cell(d.id), cell(d.createdAt), cell(d.user.name), cell(d.user.email), cell(d.method), money(d.amount), cell(d.status), cell(d.decidedAt ?? '')],
-    read: (request, _auth, query) => listDeposits(request.server.db, request.server.cursors, query),
+    read: (_request, _auth, query, deps) => listDeposits(deps.db, deps.cursors, query),
   }),
   defineRoute('approveDeposit', async ({ params, auth, db }) => ({
     data: await approveDeposit(db, auth.uid, params.id, params.method),
     message: 'Deposit approved successfully.',
   })),
   defineRoute('declineDeposit', async ({ params, auth, db }) => ({
-    data: await db.tx((q) => declineDeposit(q, auth.uid, params.id)),
+    data: await declineDeposit(db, auth.uid, params.id),
     message: 'Deposit declined successfully.',
   })),
 );

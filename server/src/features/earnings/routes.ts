@@ -3,7 +3,7 @@ import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
-import { creditEarnings, deductEarnings, listEarnings } from './service';
+import { creditEarnings, deductEarnings, listEarnings } from '../../services/earnings';
 
 export default feature(
   defineRoute('creditEarnings', async ({ params, body, auth, db, idempotencyKey }) =>
@@ -22,10 +22,10 @@ export default feature(
       message: 'Earnings deducted successfully!',
     })),
   ),
-  defineRoute('listEarnings', async ({ db, query, request }) => listEarnings(db, request.server.cursors, query)),
+  defineRoute('listEarnings', async ({ db, deps, query }) => listEarnings(db, deps.cursors, query)),
   csvExport('/admin/export/earnings', {
     header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Kind', 'Amount (USD)', 'Investment', 'Reason'],
     cells: (e: EarningEntry) => [cell(e.id), cell(e.createdAt), cell(e.user.name), cell(e.user.email), cell(e.kind), money(e.amount), cell(e.investment_id), cell(e.reason)],
-    read: (request, _auth, query) => listEarnings(request.server.db, request.server.cursors, query),
+    read: (_request, _auth, query, deps) => listEarnings(deps.db, deps.cursors, query),
   }),
 );

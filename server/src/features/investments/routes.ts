@@ -3,7 +3,7 @@ import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
 import { idempotent } from '../../ledger/idempotency';
 import { usdToCents } from '../../ledger/money';
-import { approveInvestment, createInvestment, listInvestments, processInvestment, stopInvestment } from './service';
+import { approveInvestment, createInvestment, listInvestments, processInvestment, stopInvestment } from '../../services/investments';
 
 const COLUMNS = {
   header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Plan', 'Method', 'Amount (USD)', 'Earnings (USD)', 'Status', 'Ends (UTC)'],
@@ -20,20 +20,20 @@ export default feature(
     })),
   ),
   // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
-  defineRoute('getInvestments', async ({ auth, db, query, request }) => listInvestments(db, request.server.cursors, { ...query, uid: auth.uid })),
-  defineRoute('listInvestments', async ({ query, db, request }) => listInvestments(db, request.server.cursors, query)),
-  csvExport('/admin/export/investments', { ...COLUMNS, read: (request, _auth, query) => listInvestments(request.server.db, request.server.cursors, query) }),
-  csvExport('/user/export/investments', { ...COLUMNS, read: (request, auth, query) => listInvestments(request.server.db, request.server.cursors, { ...query, uid: auth.uid }) }),
+  defineRoute('getInvestments', async ({ auth, db, deps, query }) => listInvestments(db, deps.cursors, { ...query, uid: auth.uid })),
+  defineRoute('listInvestments', async ({ query, db, deps }) => listInvestments(db, deps.cursors, query)),
+  csvExport('/admin/export/investments', { ...COLUMNS, read: (_request, _auth, query, deps) => listInvestments(deps.db, deps.cursors, query) }),
+  csvExport('/user/export/investments', { ...COLUMNS, read: (_request, auth, query, deps) => listInvestments(deps.db, deps.cursors, { ...query, uid: auth.uid }) }),
   defineRoute('endInvestment', async ({ params, auth, db }) => ({
-    data: await db.tx((q) => stopInvestment(q, auth.uid, params.id)),
+    data: await stopInvestment(db, auth.uid, params.id),
     message: 'Investment stopped successfully.',
   })),
   defineRoute('processInvestment', async ({ params, db }) => ({
-    data: await db.tx((q) => processInvestment(q, params.id)),
+    data: await processInvestment(db, params.id),
     message: 'Investment processed successfully.',
   })),
   defineRoute('approveInvestment', async ({ params, db }) => ({
-    data: await db.tx((q) => approveInvestment(q, params.id)),
+    data: await approveInvestment(db, params.id),
     message: 'Investment approved successfully.',
   })),
 );

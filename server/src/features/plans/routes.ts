@@ -1,8 +1,8 @@
 import { defineRoute, feature } from '../../http/define-route';
-import { createPlan, deletePlan, listPlans } from './service';
+import { createPlan, deletePlan, listPlans } from '../../services/plans';
 
 export default feature(
-  defineRoute('getPlans', async ({ auth, db, query, request }) => listPlans(db, request.server.cursors, auth, query)),
+  defineRoute('getPlans', async ({ auth, db, deps, query }) => listPlans(db, deps.cursors, auth, query)),
   defineRoute('createPlan', async ({ body, auth, db }) => ({
     data: await createPlan(db, auth.uid, body),
     message: 'Plan created successfully!',

@@ -1,83 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { winRate, type Trader } from '@halcyon/api-client/contract';
-import { Params, asc, dayRange, desc, likePattern, readPage, text, ts } from '../../db/keyset';
 import { defineRoute, feature } from '../../http/define-route';
-import { badRequest, notFound } from '../../errors';
-import { isOwnUpload } from '../../services/uploads';
-
-interface Row {
-  id: string;
-  name: string;
-  image_url: string;
-  wins: number;
-  losses: number;
-  profit_share: string;
-  created_at: Date;
-}
-
-const toTrader = (r: Row): Trader => ({
-  _id: r.id,
-  name: r.name,
-  imageUrl: r.image_url,
-  wins: r.wins,
-  losses: r.losses,
-  winRate: winRate(r.wins, r.losses),
-  profitShare: r.profit_share,
-  createdAt: r.created_at.toISOString(),
-});
-
-const ORDERS = {
-  newest: desc(ts('t.created_at'), text('t.id')),
-  oldest: asc(ts('t.created_at'), text('t.id')),
-  name: asc(text('lower(t.name)'), text('t.id')),
-};
+import { createTrader, deleteTrader, listTraders, toggleCopy } from '../../services/traders';
 
 export default feature(
-  // q matches the trader's name or id.
-  defineRoute('getTraders', async ({ db, query, request }) => {
-    const params = new Params();
-    const where = [
-      ...dayRange('t.created_at', query, params),
-      ...(query.q ? [`(t.id = ${params.add(query.q)} OR lower(t.name) LIKE ${params.add(likePattern(query.q))})`] : []),
-    ];
-    const { rows, page } = await readPage<Row>(db, request.server.cursors, { list: 'traders', columns: 't.*', from: 'traders t', where, params, order: ORDERS[query.sort] }, query);
-    return { data: rows.map(toTrader), page };
-  }),
+  defineRoute('getTraders', async ({ db, deps, query }) => listTraders(db, deps.cursors, query)),
 
-  defineRoute('createTrader', async ({ auth, body, db, request }) => {
-    const { rows } = await db.tx(async (q) => {
-      // Shown in every investor's <img>: only an image this admin uploaded here (no external trackers).
-      // Checked and referenced in one transaction: the upload sweep cannot delete it in between.
-      if (!(await isOwnUpload(request.server, q, auth.uid, body.imageUrl))) {
-        throw badRequest('imageUrl: must be the mediaUrl of an image you uploaded (POST /image/upload-single)');
-      }
-      return q.query<Row>(
-        'INSERT INTO traders (id, name, image_url, wins, losses, profit_share) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-        [randomUUID(), body.name, body.imageUrl, body.wins, body.losses, body.profitShare],
-      );
-    });
-    const row = rows[0];
-    if (!row) throw new Error('trader insert returned nothing');
-    return { data: toTrader(row), message: 'Trader added successfully' };
-  }),
+  defineRoute('createTrader', async ({ auth, body, deps }) => ({ data: await createTrader(deps, auth.uid, body), message: 'Trader added successfully' })),
 
   defineRoute('deleteTrader', async ({ params, db }) => {
-    const { rows } = await db.query('DELETE FROM traders WHERE id = $1 RETURNING id', [params.id]);
-    if (!rows.length) throw notFound('Trader not found', 'TRADER_NOT_FOUND');
+    await deleteTrader(db, params.id);
     return { message: 'Trader deleted successfully' };
   }),
 
   defineRoute('toggleCopy', async ({ params, auth, db }) => {
-    const copying = await db.tx(async (q) => {
-      // Lock the trader row: a concurrent delete cannot slip between the check and the insert.
-      const trader = await q.query('SELECT id FROM traders WHERE id = $1 FOR SHARE', [params.id]);
-      if (!trader.rows.length) throw notFound('Trader not found', 'TRADER_NOT_FOUND');
-      const stopped = await q.query('DELETE FROM user_copy_traders WHERE user_id = $1 AND trader_id = $2 RETURNING trader_id', [auth.uid, params.id]);
-      if (stopped.rows.length) return false;
-      await q.query('INSERT INTO user_copy_traders (user_id, trader_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [auth.uid, params.id]);
-      return true;
-    });
-    const list = await db.query<{ trader_id: string }>('SELECT trader_id FROM user_copy_traders WHERE user_id = $1 ORDER BY created_at, trader_id', [auth.uid]);
-    return { data: { copying, copyTraders: list.rows.map((r) => r.trader_id) }, message: copying ? 'Started copying!' : 'Stopped copying!' };
+    const data = await toggleCopy(db, auth.uid, params.id);
+    return { data, message: data.copying ? 'Started copying!' : 'Stopped copying!' };
   }),
 );

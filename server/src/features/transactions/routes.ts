@@ -1,8 +1,8 @@
 import { csvMoneyCell as money, csvTextCell as cell, type LedgerEntry, type Transaction } from '@halcyon/api-client/contract';
 import { csvExport } from '../../http/csv-export';
 import { defineRoute, feature } from '../../http/define-route';
-import { portfolioHistory } from './portfolio';
-import { listLedger, listTransactions } from './service';
+import { portfolioHistory } from '../../services/portfolio';
+import { listLedger, listTransactions } from '../../services/transactions';
 
 const COLUMNS = {
   header: ['Id', 'Date (UTC)', 'Name', 'Email', 'Type', 'Method', 'Amount (USD)', 'Status', 'Source'],
@@ -11,17 +11,17 @@ const COLUMNS = {
 
 export default feature(
   // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
-  defineRoute('getTransactions', async ({ auth, db, query, request }) => listTransactions(db, request.server.cursors, { ...query, uid: auth.uid })),
-  defineRoute('allTransactions', async ({ db, query, request }) => listTransactions(db, request.server.cursors, query)),
-  defineRoute('getLedger', async ({ auth, db, query, request }) => listLedger(db, request.server.cursors, auth.uid, query)),
-  csvExport('/admin/export/transactions', { ...COLUMNS, read: (request, _auth, query) => listTransactions(request.server.db, request.server.cursors, query) }),
-  csvExport('/user/export/transactions', { ...COLUMNS, read: (request, auth, query) => listTransactions(request.server.db, request.server.cursors, { ...query, uid: auth.uid }) }),
+  defineRoute('getTransactions', async ({ auth, db, deps, query }) => listTransactions(db, deps.cursors, { ...query, uid: auth.uid })),
+  defineRoute('allTransactions', async ({ db, deps, query }) => listTransactions(db, deps.cursors, query)),
+  defineRoute('getLedger', async ({ auth, db, deps, query }) => listLedger(db, deps.cursors, auth.uid, query)),
+  csvExport('/admin/export/transactions', { ...COLUMNS, read: (_request, _auth, query, deps) => listTransactions(deps.db, deps.cursors, query) }),
+  csvExport('/user/export/transactions', { ...COLUMNS, read: (_request, auth, query, deps) => listTransactions(deps.db, deps.cursors, { ...query, uid: auth.uid }) }),
   csvExport('/user/export/ledger', {
     header: ['Date (UTC)', 'Entry', 'Reason', 'By', 'Asset', 'Account', 'Amount (USD)', 'Account balance after', 'Asset balance after'],
     cells: (e: LedgerEntry) => [
       cell(e.createdAt), cell(e.kind), cell(e.reason), cell(e.actor), cell(e.asset), cell(e.account), money(e.amount), money(e.balanceAfter), money(e.assetBalanceAfter),
     ],
-    read: (request, auth, query) => listLedger(request.server.db, request.server.cursors, auth.uid, query),
+    read: (_request, auth, query, deps) => listLedger(deps.db, deps.cursors, auth.uid, query),
   }),
   defineRoute('getPortfolioHistory', async ({ auth, db, query }) => ({ data: await portfolioHistory(db, auth.uid, query.range) })),
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -9,7 +9,7 @@ import { storeUpload } from '../../services/uploads';
 const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLOWED).map(([type, ext]) => [ext, type]));
 
-async function readUpload(app: FastifyInstance, request: import('fastify').FastifyRequest): Promise<Buffer> {
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');
   let part: Awaited<ReturnType<typeof request.file>>;
   try {
@@ -20,7 +20,7 @@ async function readUpload(app: FastifyInstance, request: import('fastify').Fasti
     throw badRequest(`file: malformed multipart body (${(error as Error).message})`);
   }
   if (!part || part.fieldname !== 'file') throw badRequest('file: is required');
-  const tooLarge = () => new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB`);
+  const tooLarge = () => new AppError(413, 'TOO_LARGE', `file: must be at most ${Math.round(maxBytes / 1024 / 1024)} MB`);
   let data: Buffer;
   try {
     data = await part.toBuffer();
@@ -29,20 +29,19 @@ async function readUpload(app: FastifyInstance, request: import('fastify').Fasti
     throw error;
   }
   // toBuffer can miss a truncation flagged after the last chunk: check the stream itself too.
-  if (part.file.truncated || data.length > app.config.uploadMaxBytes) throw tooLarge();
+  if (part.file.truncated || data.length > maxBytes) throw tooLarge();
   if (!data.length) throw badRequest('file: is empty');
   return data;
 }
 
 export default feature(
-  defineRoute('uploadImage', async ({ request, auth }) => {
-    const app = request.server;
-    const data = await readUpload(app, request);
+  defineRoute('uploadImage', async ({ request, auth, deps }) => {
+    const data = await readUpload(request, deps.config.uploadMaxBytes);
     const type = await fileTypeFromBuffer(data);
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image', 'UNSUPPORTED_FILE');
-    const name = await storeUpload(app, auth.uid, data, type.mime, ext);
-    return { mediaUrl: mediaUrl(app, name) };
+    const name = await storeUpload(deps, auth.uid, data, type.mime, ext);
+    return { mediaUrl: mediaUrl(deps.config, name) };
   }),
   // The returned mediaUrl: public (images are shown in <img>) and immutable; never sniffed nor run
   // as anything else by the API's own headers (http/security-headers.ts).

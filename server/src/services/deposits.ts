@@ -1,13 +1,13 @@
 import type { Deposit, DepositMethod, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET } from '@halcyon/api-client/contract';
-import { Params, readPage, type Cursors, type Paged } from '../../db/keyset';
-import { requestOrders, requestRows } from '../../db/request-lists';
-import { searchUsers } from '../../db/user-search';
-import type { Queryable } from '../../db/types';
-import { dbUsd } from '../../ledger/money';
-import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
-import { INFLOW_CEILING_CENTS, ledgerRefusal } from '../../ledger/transfer';
-import { refuseTransition } from '../../ledger/transitions';
+import { Params, readPage, type Cursors, type Paged } from '../db/keyset';
+import { requestOrders, requestRows } from '../db/request-lists';
+import { searchUsers } from '../db/user-search';
+import type { Queryable } from '../db/types';
+import { dbUsd } from '../ledger/money';
+import { iso, isoOrNull, userRef, type UserColumns } from '../ledger/rows';
+import { INFLOW_CEILING_CENTS, ledgerRefusal } from '../ledger/transfer';
+import { refuseTransition } from '../ledger/transitions';
 
 interface DepositRow extends UserColumns {
   id: string;
@@ -54,7 +54,7 @@ export async function approveDeposit(q: Queryable, adminUid: string, id: string,
   return toDeposit(rows[0] ?? (await refuseTransition(q, 'deposits', id, 'Deposit', 'approved', 'approved')));
 }
 
-/** pending → declined; nothing moves. */
+/** pending → declined; nothing moves. One statement (the refusal's read only when it matched nothing). */
 export async function declineDeposit(q: Queryable, adminUid: string, id: string): Promise<Deposit> {
   const r = await q.query<DepositRow>(
     `WITH d AS (UPDATE deposits SET status = 'declined', decided_at = now(), decided_by = $2

@@ -1,12 +1,12 @@
 import type { EarningEntry, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { Params, asc, dayRange, desc, int8, readPage, ts, type Cursors, type Paged } from '../../db/keyset';
-import { movementsDense, searchMatch, searchUsers, type UserSearch } from '../../db/user-search';
-import type { Queryable } from '../../db/types';
-import { notFound, unprocessable } from '../../errors';
-import { earnings, returns } from '../../ledger/accounts';
-import { dbUsd } from '../../ledger/money';
-import { iso, userRef, type UserColumns } from '../../ledger/rows';
-import { transfer } from '../../ledger/transfer';
+import { Params, asc, dayRange, desc, int8, readPage, ts, type Cursors, type Paged } from '../db/keyset';
+import { movementsDense, searchMatch, searchUsers, type UserSearch } from '../db/user-search';
+import type { Queryable } from '../db/types';
+import { notFound, unprocessable } from '../errors';
+import { earnings, returns } from '../ledger/accounts';
+import { dbUsd } from '../ledger/money';
+import { iso, userRef, type UserColumns } from '../ledger/rows';
+import { transfer } from '../ledger/transfer';
 
 interface EntryRow extends UserColumns {
   id: string;

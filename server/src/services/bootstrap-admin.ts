@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../auth/passwords';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
+import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import type { Log } from '../deps';
 
 const BOOTSTRAP_LOCK = 7_243_013;
 
 /** The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, created only when no admin exists. */
-export async function ensureBootstrapAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function ensureBootstrapAdmin(db: Db, config: Config, log: Log): Promise<void> {
   const { adminEmail, adminPassword } = config;
   if (!adminEmail || !adminPassword) return;
   const hash = await hashPassword(adminPassword, config.scryptCost);

@@ -1,8 +1,8 @@
 import type { Asset, Solvency } from '@halcyon/api-client/contract';
 import { ASSETS } from '@halcyon/api-client/contract';
-import type { Queryable } from '../../db/types';
-import { ledgerTotals } from '../../ledger/kind-totals';
-import { dbUsd } from '../../ledger/money';
+import type { Queryable } from '../db/types';
+import { ledgerTotals } from '../ledger/kind-totals';
+import { dbUsd } from '../ledger/money';
 
 /**
  * What users are owed against what the platform holds, per asset. Custody = minus the custody

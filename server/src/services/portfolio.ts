@@ -1,7 +1,7 @@
 import type { PortfolioHistory, PortfolioRange } from '@halcyon/api-client/contract';
-import type { Queryable } from '../../db/types';
-import { iso } from '../../ledger/rows';
-import { dbUsd } from '../../ledger/money';
+import type { Queryable } from '../db/types';
+import { iso } from '../ledger/rows';
+import { dbUsd } from '../ledger/money';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,16 +1,16 @@
 import type { Asset, Investment, InvestMethod, InvestmentStatus, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { METHOD_ASSET, planRangeProblem } from '@halcyon/api-client/contract';
-import { Params, desc, int8, readPage, text, type Cursors, type Paged } from '../../db/keyset';
-import { requestOrders, requestRows } from '../../db/request-lists';
-import { searchUsers } from '../../db/user-search';
-import type { Queryable } from '../../db/types';
-import { unprocessable } from '../../errors';
-import { available, invested } from '../../ledger/accounts';
-import { bpToPercent, centsToUsd, dbUsd } from '../../ledger/money';
-import { iso, isoOrNull, type UserColumns } from '../../ledger/rows';
-import { transfer } from '../../ledger/transfer';
-import { refuseTransition } from '../../ledger/transitions';
-import { offeredPlan } from '../../services/plans';
+import { Params, desc, int8, readPage, text, type Cursors, type Paged } from '../db/keyset';
+import { requestOrders, requestRows } from '../db/request-lists';
+import { searchUsers } from '../db/user-search';
+import type { Db, Queryable } from '../db/types';
+import { unprocessable } from '../errors';
+import { available, invested } from '../ledger/accounts';
+import { bpToPercent, centsToUsd, dbUsd } from '../ledger/money';
+import { iso, isoOrNull, type UserColumns } from '../ledger/rows';
+import { transfer } from '../ledger/transfer';
+import { refuseTransition } from '../ledger/transitions';
+import { offeredPlan } from './plans';
 
 interface InvestmentRow extends UserColumns {
   id: string;
@@ -80,7 +80,7 @@ async function setStatus(q: Queryable, id: string, to: InvestmentStatus, from: I
   return r.rows[0] ?? refuseTransition(q, 'investments', id, 'Investment', to, verb);
 }
 
-/** pending|processing → approved (active); the maturity job pays it on its end date. */
+/** pending|processing → approved (active); the maturity job pays it on its end date. One statement, like processInvestment. */
 export async function approveInvestment(q: Queryable, id: string): Promise<Investment> {
   return toInvestment(await setStatus(q, id, 'approved', ['pending', 'processing'], 'approved'));
 }
@@ -90,8 +90,12 @@ export async function processInvestment(q: Queryable, id: string): Promise<Inves
   return toInvestment(await setStatus(q, id, 'processing', ['pending', 'approved'], 'processed'));
 }
 
-/** approved → ended ('stopped'): principal back invested → available, no returns. */
-export async function stopInvestment(q: Queryable, adminUid: string, id: string): Promise<Investment> {
+/** approved → ended ('stopped'): principal back invested → available, no returns; one transaction. */
+export async function stopInvestment(db: Db, adminUid: string, id: string): Promise<Investment> {
+  return db.tx((q) => stop(q, adminUid, id));
+}
+
+async function stop(q: Queryable, adminUid: string, id: string): Promise<Investment> {
   const r = await q.query<InvestmentRow>(
     `WITH i AS (UPDATE investments SET status = 'ended', ended_reason = 'stopped', ended_at = now()
                 WHERE id = $1 AND status = 'approved' RETURNING *) ${select('i')}`,

@@ -1,9 +1,9 @@
 import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
-import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../../db/keyset';
-import { foundRows, movementsDense, searchMatch, searchUsers, type UserSearch } from '../../db/user-search';
-import type { Queryable } from '../../db/types';
-import { dbUsd } from '../../ledger/money';
-import { iso, userRef, type UserColumns } from '../../ledger/rows';
+import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../db/keyset';
+import { foundRows, movementsDense, searchMatch, searchUsers, type UserSearch } from '../db/user-search';
+import type { Queryable } from '../db/types';
+import { dbUsd } from '../ledger/money';
+import { iso, userRef, type UserColumns } from '../ledger/rows';
 
 interface TransactionRow extends UserColumns {
   id: string;
@@ -199,6 +199,7 @@ export async function listTransactions(q: Queryable, cursors: Cursors, f: Transa
 
 interface LedgerRow {
   transfer_id: string;
+  movement_id: string;
   kind_account: string;
   asset: string;
   delta: string;
@@ -219,7 +220,7 @@ interface LedgerRow {
  * filters and the page apply after them; the cost grows with this investor's history only.
  */
 const POSTINGS_SQL = `
-SELECT p.transfer_id, a.kind || ':' || a.asset AS kind_account, a.asset, p.delta, t.kind, t.reason, t.actor,
+SELECT p.transfer_id, COALESCE(t.movement_id, t.id) AS movement_id, a.kind || ':' || a.asset AS kind_account, a.asset, p.delta, t.kind, t.reason, t.actor,
        SUM(p.delta) OVER (PARTITION BY p.account ORDER BY p.transfer_id)::text AS account_after,
        SUM(p.delta) OVER (PARTITION BY a.asset ORDER BY p.transfer_id)::text AS asset_after,
        t.ref_type || ':' || t.ref_id AS ref, t.created_at
@@ -260,7 +261,7 @@ export async function listLedger(q: Queryable, cursors: Cursors, uid: string, f:
   const page = splitPage(rows, f.limit, LEDGER_ORDER);
   return {
     data: page.rows.map((row) => ({
-      transferId: String(row.transfer_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
+      transferId: String(row.transfer_id), movementId: String(row.movement_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
       kind: row.kind, reason: row.reason, actor: actorOf(row.actor, uid), balanceAfter: dbUsd(row.account_after), assetBalanceAfter: dbUsd(row.asset_after),
       ref: row.ref, createdAt: iso(row.created_at),
     })),
