@@ -5,3 +5,7 @@ export { type PasskeysView, type PasskeyRow } from './security/PasskeysPanel';
 export { type IdentityProof } from './security/IdentityProof';
 export { TraderCard, type TraderCardProps, type TraderFigures } from './TraderCard';
 export { ExportButton } from './ExportButton';
+export { withToasts, type ToastTexts, type ToastedResult } from './kit/withToasts';
+export { ReadState, type ReadQuery, type ReadStateProps } from './kit/ReadState';
+export { useToastForm, type ToastForm } from './kit/useToastForm';
+export { type FieldRule } from './kit/validate';

@@ -32,30 +32,30 @@ const Panel = styled.div`
   ${focusRing}
 `;
 
-export interface TabItem {
-  id: string;
-  label: string;
+export interface TabItem<K extends string = string> {
+  id: K;
+  label: ReactNode;
   /** Panel content; tabs without content act as a plain switcher (use value/onChange). */
   content?: ReactNode;
 }
 
-export interface TabsProps {
-  tabs: readonly TabItem[];
+export interface TabsProps<K extends string = string> {
+  tabs: readonly TabItem<K>[];
   /** Accessible name of the tab list. */
   label: string;
-  value?: string;
-  defaultValue?: string;
-  onChange?: (id: string) => void;
+  value?: K;
+  defaultValue?: K;
+  onChange?: (id: K) => void;
 }
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active tab is in the Tab order. */
-export function Tabs({ tabs, label, value, defaultValue, onChange }: TabsProps) {
+export function Tabs<K extends string = string>({ tabs, label, value, defaultValue, onChange }: TabsProps<K>) {
   const baseId = useId();
-  const [inner, setInner] = useState(defaultValue ?? tabs[0]?.id ?? '');
+  const [inner, setInner] = useState<K | undefined>(defaultValue ?? tabs[0]?.id);
   const active = value ?? inner;
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
-  const select = (id: string) => {
+  const select = (id: K) => {
     if (value === undefined) setInner(id);
     onChange?.(id);
   };

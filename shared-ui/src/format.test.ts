@@ -1,4 +1,4 @@
-import { capitalize, formatCompact, formatDate, formatDateTime, formatMoney, formatUsd, methodLabel, winRateTone } from './format';
+import { capitalize, formatCompact, formatDate, formatDateTime, formatHours, formatMoney, formatUsd, methodLabel, winRateTone } from './format';
 
 describe('formatCompact', () => {
   it('leaves numbers below 1000 unchanged', () => {
@@ -62,5 +62,11 @@ describe('labels', () => {
 describe('winRateTone', () => {
   it('is success from 60 up, orange below', () => {
     expect([0, 59, 60, 100].map(winRateTone)).toEqual(['orange', 'orange', 'success', 'success']);
+  });
+});
+
+describe('formatHours', () => {
+  it('says hours as the texts do, one in the singular', () => {
+    expect([1, 24, 48].map(formatHours)).toEqual(['1 hour', '24 hours', '48 hours']);
   });
 });

@@ -64,6 +64,11 @@ export function methodLabel(method: string): string {
 }
 
 /** First letter upper case, rest unchanged. */
+/** A duration in whole hours as the texts say it: '1 hour', '24 hours'. */
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 export function capitalize(s: string): string {
   return s.length === 0 ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -20,7 +20,7 @@ export { toast, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions 
 export { Toaster } from './toast/Toaster';
 export { Logo, type LogoProps } from './Logo';
 export { Footer, footerText, type FooterProps } from './Footer';
-export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, methodLabel, capitalize, winRateTone } from './format';
+export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, formatHours, methodLabel, capitalize, winRateTone } from './format';
 export { Table, NO_DATA_MESSAGE, type TableProps } from './table/Table';
 export { type TableColumn, type ColumnKind } from './table/cells';
 export { SearchBox, LoadMore, type SearchBoxProps, type LoadMoreProps } from './table/SearchBox';
@@ -31,6 +31,7 @@ export { ListCard, Facts, type ListCardProps } from './ListCard';
 export { Dropdown, type DropdownProps } from './Dropdown';
 export { EmptyState, ErrorState, type ErrorStateProps } from './States';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { Page, NarrowPage, Heading, SectionTitle, Panel, Grid, FormGrid, FullRow, FormStack, Row, Muted, Figure, pill } from './layout';
 export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';

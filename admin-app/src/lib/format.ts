@@ -7,10 +7,3 @@ export const PASSWORD_MASK = '••••••••';
 export function numbered<T>(rows: readonly T[]): (T & { sn: number })[] {
   return rows.map((row, i) => ({ ...row, sn: i + 1 }));
 }
-
-/** A form's number field as the API wants it: a finite number, or null when blank or invalid. */
-export function toNumber(value: string): number | null {
-  if (value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@halcyon/shared-ui';
-import { toastResult, type ActionMessages } from './toastResult';
+import { withToasts, type ToastTexts } from '@halcyon/app-kit';
 
 export interface ConfirmedAction {
   /** Which button is busy, e.g. `approve:d1`; the row's button checks it with `isBusy`. */
@@ -10,7 +10,7 @@ export interface ConfirmedAction {
   confirmLabel: string;
   /** The change: a useApiMutation's mutateAsync, which invalidates the reads it changed. */
   run: () => Promise<unknown>;
-  messages: ActionMessages;
+  messages: ToastTexts<unknown>;
 }
 
 /**
@@ -31,7 +31,7 @@ export function useConfirmedAction(): ConfirmedActions {
 
   const confirm = async (current: ConfirmedAction) => {
     setRunning(current.key);
-    await toastResult(current.run(), current.messages);
+    await withToasts(current.messages, current.run);
     setRunning(null);
     setRequest(null);
   };

@@ -1,7 +1,6 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Transaction } from '@halcyon/api-client/model';
 import { Table } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { transactionColumns } from '../features/money/columns';
 import { TRANSACTIONS_FAILED, useAllTransactions } from '../features/money/queries';
@@ -11,9 +10,9 @@ export default function AllHistoryScreen() {
   const transactions = useAllTransactions();
   return (
     <Screen title="All History" actions={<ExportButton path="/admin/export/transactions" query={transactions.query} />}>
-      <RemoteView query={transactions} fallback={TRANSACTIONS_FAILED} loadingLabel="Loading transactions">
+      <ReadState query={transactions} fallback={TRANSACTIONS_FAILED} loading="Loading transactions">
         {(rows) => <Table caption="All transactions history" columns={transactionColumns} rows={rows} getRowKey={(t: Transaction) => t.id} {...transactions.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

@@ -1,12 +1,10 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState, withToasts } from '@halcyon/app-kit';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
-import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
-import { toastResult } from '../lib/toastResult';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { userColumns, type NumberedUser } from '../features/users/usersColumns';
 import { TwoFactorResetButton } from '../features/users/TwoFactorResetButton';
@@ -44,10 +42,10 @@ export default function AllUsersScreen() {
           disabled={reset.isPending && reset.variables?.input?.params.uid === user.uid}
           aria-label={`Send reset link to ${user.name}`}
           onClick={() =>
-            void toastResult(reset.mutateAsync({ input: { params: { uid: user.uid } } }), {
+            void withToasts({
               success: 'Password reset link sent.',
               failure: 'Failed to send reset link.',
-            })
+            }, () => reset.mutateAsync({ input: { params: { uid: user.uid } } }))
           }
         >
           Send reset link
@@ -59,9 +57,9 @@ export default function AllUsersScreen() {
 
   return (
     <Screen title="All Users" actions={<ExportButton path="/admin/export/users" query={users.query} />}>
-      <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
+      <ReadState query={users} fallback={USERS_FAILED} loading="Loading users">
         {(rows) => <Table caption="All users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} {...users.table} />}
-      </RemoteView>
+      </ReadState>
       {confirm.dialog}
     </Screen>
   );

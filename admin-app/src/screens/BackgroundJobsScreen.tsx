@@ -1,9 +1,8 @@
 import type { FailedJob, JobsOverview } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
+import { ReadState, withToasts } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
-import { toastResult } from '../lib/toastResult';
 
 type QueueRow = JobsOverview['queues'][number];
 
@@ -49,7 +48,7 @@ export default function BackgroundJobsScreen() {
           aria-label={`Retry ${labelOf(j.queue)} job ${j.id}`}
           disabled={retry.isPending}
           onClick={() =>
-            void toastResult(retry.mutateAsync({ input: { params: { queue: j.queue, id: j.id } } }), { success: 'Job queued again.', failure: 'Failed to retry the job.' })
+            void withToasts({ success: 'Job queued again.', failure: 'Failed to retry the job.' }, () => retry.mutateAsync({ input: { params: { queue: j.queue, id: j.id } } }))
           }
         >
           Retry
@@ -73,7 +72,7 @@ export default function BackgroundJobsScreen() {
         Emails, investment maturity and ledger upkeep run in the background, once each whichever server process picks them up. A job that
         keeps failing stops after its retries and waits here until you send it again.
       </p>
-      <RemoteView query={jobs} fallback="Failed to fetch background jobs." loadingLabel="Loading background jobs">
+      <ReadState query={jobs} fallback="Failed to fetch background jobs." loading="Loading background jobs">
         {(data) => (
           <>
             <Table caption="Queues" showCaption columns={queueColumns} rows={data.queues} getRowKey={(q: QueueRow) => q.queue} />
@@ -88,7 +87,7 @@ export default function BackgroundJobsScreen() {
             />
           </>
         )}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

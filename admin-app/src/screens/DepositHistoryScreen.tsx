@@ -1,7 +1,6 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Deposit } from '@halcyon/api-client/model';
 import { Table } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { moneyColumns } from '../features/money/columns';
 import { DEPOSITS_FAILED, useDeposits } from '../features/money/queries';
@@ -11,9 +10,9 @@ export default function DepositHistoryScreen() {
   const deposits = useDeposits();
   return (
     <Screen title="Deposit History" actions={<ExportButton path="/admin/export/deposits" query={deposits.query} />}>
-      <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
+      <ReadState query={deposits} fallback={DEPOSITS_FAILED} loading="Loading deposits">
         {(rows) => <Table caption="Deposit history" columns={moneyColumns} rows={rows} getRowKey={(d: Deposit) => d.id} {...deposits.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

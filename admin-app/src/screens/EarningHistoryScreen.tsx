@@ -1,7 +1,6 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { EarningEntry } from '@halcyon/api-client/model';
 import { Table, capitalize } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { BY_DATE } from '../lib/useList';
 import { EARNINGS_FAILED, useEarnings } from '../features/earnings/queries';
@@ -21,9 +20,9 @@ export default function EarningHistoryScreen() {
   const earnings = useEarnings();
   return (
     <Screen title="Earning History" actions={<ExportButton path="/admin/export/earnings" query={earnings.query} />}>
-      <RemoteView query={earnings} fallback={EARNINGS_FAILED} loadingLabel="Loading earnings">
+      <ReadState query={earnings} fallback={EARNINGS_FAILED} loading="Loading earnings">
         {(rows) => <Table caption="Earning history" columns={columns} rows={rows} getRowKey={(e: EarningEntry) => e.id} {...earnings.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

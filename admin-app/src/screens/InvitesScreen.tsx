@@ -1,9 +1,8 @@
 import type { AdminInvite } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, Table, toast } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
+import { ReadState, withToasts } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
-import { toastResult } from '../lib/toastResult';
 import { BY_DATE, useList } from '../lib/useList';
 
 type InviteRow = AdminInvite & { state: 'used' | 'expired' | 'active' };
@@ -59,7 +58,7 @@ export default function InvitesScreen() {
           <Button
             loading={create.isPending}
             disabled={create.isPending}
-            onClick={() => void toastResult(create.mutateAsync({}), { success: 'Invite code created!', failure: 'Failed to create invite.' })}
+            onClick={() => void withToasts({ success: 'Invite code created!', failure: 'Failed to create invite.' }, () => create.mutateAsync({}))}
           >
             Create invite code
           </Button>
@@ -67,9 +66,9 @@ export default function InvitesScreen() {
       }
     >
       <p>An invite code lets one new admin register at the admin registration page. It is valid for 7 days and works once.</p>
-      <RemoteView query={invites} fallback="Failed to fetch invites." loadingLabel="Loading invites">
+      <ReadState query={invites} fallback="Failed to fetch invites." loading="Loading invites">
         {(rows) => <Table caption="Admin invite codes" columns={columns} rows={withStates(rows)} getRowKey={(i: InviteRow) => i.code} {...invites.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useApiQuery } from '@halcyon/api-client/react';
 import { Table } from '@halcyon/shared-ui';
 import { numbered } from '../lib/format';
-import { RemoteView } from '../lib/RemoteView';
+import { ReadState } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
 import { dataOf } from '../lib/select';
 import { BY_DATE } from '../lib/useList';
@@ -24,14 +24,14 @@ export default function OverviewScreen() {
   const users = useUsers();
   return (
     <Screen title="Overview">
-      <RemoteView query={solvency} fallback="Failed to fetch overview." loadingLabel="Loading overview">
+      <ReadState query={solvency} fallback="Failed to fetch overview." loading="Loading overview">
         {(data) => <SolvencyPanel solvency={data} />}
-      </RemoteView>
+      </ReadState>
       <LiabilitiesPanel />
       <UsersHeading>Users</UsersHeading>
-      <RemoteView query={users} fallback={USERS_FAILED} loadingLabel="Loading users">
+      <ReadState query={users} fallback={USERS_FAILED} loading="Loading users">
         {(rows) => <Table caption="Users" columns={columns} rows={numbered(rows)} getRowKey={(u: NumberedUser) => u.uid} {...users.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

@@ -1,8 +1,7 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Deposit } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
@@ -65,9 +64,9 @@ export default function PendingDepositsScreen() {
 
   return (
     <Screen title="Pending Deposits" actions={<ExportButton path="/admin/export/deposits" query={deposits.query} />}>
-      <RemoteView query={deposits} fallback={DEPOSITS_FAILED} loadingLabel="Loading deposits">
+      <ReadState query={deposits} fallback={DEPOSITS_FAILED} loading="Loading deposits">
         {(rows) => <Table caption="Pending deposits" columns={columns} rows={rows} getRowKey={(d: Deposit) => d.id} {...deposits.table} />}
-      </RemoteView>
+      </ReadState>
       {confirm.dialog}
     </Screen>
   );

@@ -1,8 +1,7 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Withdrawal } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
@@ -71,9 +70,9 @@ export default function PendingWithdrawalsScreen() {
 
   return (
     <Screen title="Pending Withdrawals" actions={<ExportButton path="/admin/export/withdrawals" query={withdrawals.query} />}>
-      <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
+      <ReadState query={withdrawals} fallback={WITHDRAWALS_FAILED} loading="Loading withdrawals">
         {(rows) => <Table caption="Pending withdrawals" columns={withActions} rows={rows} getRowKey={(w: Withdrawal) => w.id} {...withdrawals.table} />}
-      </RemoteView>
+      </ReadState>
       {confirm.dialog}
     </Screen>
   );

@@ -1,9 +1,8 @@
 import type { Plan } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Card, EmptyState, Facts, LoadMore, SearchBox, formatMoney } from '@halcyon/shared-ui';
-import { CardGrid } from '../lib/CardGrid';
+import { Card, EmptyState, Facts, LoadMore, SearchBox, formatMoney, Grid } from '@halcyon/shared-ui';
 import { ConfirmButton } from '../lib/ConfirmButton';
-import { RemoteView } from '../lib/RemoteView';
+import { ReadState } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
 import { useConfirmedAction } from '../lib/useConfirmedAction';
 import { useList } from '../lib/useList';
@@ -19,12 +18,12 @@ export default function PlansScreen() {
   return (
     <Screen title="Plans">
       <SearchBox label="Search plans" value={plans.table.search} onSearch={plans.table.onSearch} />
-      <RemoteView query={plans} fallback="Failed to fetch plans." loadingLabel="Loading plans">
+      <ReadState query={plans} fallback="Failed to fetch plans." loading="Loading plans">
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState message="No plans yet." />
           ) : (
-            <CardGrid>
+            <Grid as="ul" $min={220}>
               {rows.map((p) => (
                 <li key={p.id}>
                   <Card
@@ -61,10 +60,10 @@ export default function PlansScreen() {
                   </Card>
                 </li>
               ))}
-            </CardGrid>
+            </Grid>
           )
         }
-      </RemoteView>
+      </ReadState>
       <LoadMore hasMore={plans.table.hasMore} onLoadMore={plans.table.onLoadMore} loading={plans.table.loadingMore} />
       {confirm.dialog}
     </Screen>

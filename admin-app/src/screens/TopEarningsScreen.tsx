@@ -1,8 +1,7 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import { useState } from 'react';
 import type { Investment } from '@halcyon/api-client/model';
 import { Button, Table } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { ManageEarningsModal } from '../features/earnings/ManageEarningsModal';
 import { investmentColumns } from '../features/investments/InvestmentsView';
@@ -31,9 +30,9 @@ export default function TopEarningsScreen() {
 
   return (
     <Screen title="Top Earnings" actions={<ExportButton path="/admin/export/investments" query={investments.query} />}>
-      <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading earnings">
+      <ReadState query={investments} fallback={INVESTMENTS_FAILED} loading="Loading earnings">
         {(rows) => <Table caption="Top earnings" columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} {...investments.table} />}
-      </RemoteView>
+      </ReadState>
       {managing && <ManageEarningsModal investment={managing} onClose={() => setManaging(null)} />}
     </Screen>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { Tabs } from '@halcyon/shared-ui';
 import { Screen } from '../lib/Screen';
-import { TabBar, tabPanelProps } from '../lib/TabBar';
 import { AddTraderForm } from '../features/traders/AddTraderForm';
 import { TraderList } from '../features/traders/TraderList';
 import { useTraders } from '../features/traders/queries';
@@ -27,30 +27,23 @@ export default function UpdateTradersScreen() {
 
   return (
     <Screen title="Update Traders">
-      <TabBar<TabKey>
+      <Tabs<TabKey>
         label="Traders"
-        idPrefix="traders"
-        selected={tab}
-        onSelect={setTab}
+        value={tab}
+        onChange={setTab}
         tabs={[
-          { key: 'add', label: 'Add New' },
+          { id: 'add', label: 'Add New', content: <AddTraderForm onAdded={() => setTab('list')} /> },
           {
-            key: 'list',
+            id: 'list',
             label: (
               <>
                 View All <Badge aria-label={`${count} traders`}>{count}</Badge>
               </>
             ),
+            content: <TraderList traders={traders} />,
           },
         ]}
       />
-      <div {...tabPanelProps('traders', tab)}>
-        {tab === 'add' ? (
-          <AddTraderForm onAdded={() => setTab('list')} />
-        ) : (
-          <TraderList traders={traders} />
-        )}
-      </div>
     </Screen>
   );
 }

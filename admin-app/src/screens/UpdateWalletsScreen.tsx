@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import type { ResponseOf, WalletAddress, WalletAddressBody } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
+import { ReadState, withToasts } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
-import { toastResult } from '../lib/toastResult';
 
 const Form = styled.form`
   display: grid;
@@ -48,8 +47,8 @@ export default function UpdateWalletsScreen() {
 
   const save = async () => {
     // Spec 7: POST when no record exists yet, else PATCH that record by its _id.
-    const change = record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } });
-    if (await toastResult(change, { success: 'Wallet addresses updated!', failure: 'Update failed.' })) setEditing(false);
+    const change = () => (record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } }));
+    if ((await withToasts({ success: 'Wallet addresses updated!', failure: 'Update failed.' }, change)).ok) setEditing(false);
     setConfirming(false);
   };
 
@@ -60,7 +59,7 @@ export default function UpdateWalletsScreen() {
 
   return (
     <Screen title="Update Wallets">
-      <RemoteView query={wallet} fallback="Failed to fetch wallet addresses." loadingLabel="Loading wallet addresses">
+      <ReadState query={wallet} fallback="Failed to fetch wallet addresses." loading="Loading wallet addresses">
         {() => (
           <Form onSubmit={submit} aria-label="Wallet addresses">
             {FIELDS.map((f) => (
@@ -101,7 +100,7 @@ export default function UpdateWalletsScreen() {
             </Buttons>
           </Form>
         )}
-      </RemoteView>
+      </ReadState>
       <ConfirmDialog
         open={confirming}
         title="Update deposit addresses"

@@ -1,7 +1,6 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Withdrawal } from '@halcyon/api-client/model';
 import { Table } from '@halcyon/shared-ui';
-import { RemoteView } from '../lib/RemoteView';
 import { Screen } from '../lib/Screen';
 import { withdrawalColumns } from '../features/money/columns';
 import { WITHDRAWALS_FAILED, useWithdrawals } from '../features/money/queries';
@@ -11,9 +10,9 @@ export default function WithdrawHistoryScreen() {
   const withdrawals = useWithdrawals();
   return (
     <Screen title="Withdraw History" actions={<ExportButton path="/admin/export/withdrawals" query={withdrawals.query} />}>
-      <RemoteView query={withdrawals} fallback={WITHDRAWALS_FAILED} loadingLabel="Loading withdrawals">
+      <ReadState query={withdrawals} fallback={WITHDRAWALS_FAILED} loading="Loading withdrawals">
         {(rows) => <Table caption="Withdraw history" columns={withdrawalColumns} rows={rows} getRowKey={(w: Withdrawal) => w.id} {...withdrawals.table} />}
-      </RemoteView>
+      </ReadState>
     </Screen>
   );
 }

@@ -39,3 +39,10 @@ export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
 /** Every list answers pages of `limit` rows: this many when not asked, at most PAGE_LIMIT_MAX (docs/api.md "Lists"). */
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
+
+/**
+ * How long a payout destination saved after funding waits before it can be paid to (docs/security.md
+ * "Payout addresses"): the default of the server's PAYOUT_COOLDOWN_HOURS, and the figure the
+ * withdrawal screen's text gives.
+ */
+export const PAYOUT_COOLDOWN_HOURS = 24;

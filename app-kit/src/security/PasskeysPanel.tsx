@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Loading, ErrorState, formatDateTime, Input, Table, toast } from '@halcyon/shared-ui';
+import { Button, Loading, ErrorState, formatDateTime, Input, Table } from '@halcyon/shared-ui';
+import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
 
@@ -22,8 +23,6 @@ export interface PasskeysView {
   remove(id: string, proof: IdentityProof): Promise<string>;
 }
 
-const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
-
 /**
  * Passkeys on the Security screen (docs/security.md "Passkeys"): the caller's passkeys with when
  * each was added and last used, "Add a passkey" (a name, and the password, or an existing passkey),
@@ -39,15 +38,11 @@ export function PasskeysPanel({ rows, error, retry, supported, add, remove }: Pa
   const run = async (key: string, change: (proof: IdentityProof) => Promise<string>, fallback: string) => {
     if (!proof) return;
     setRunning(key);
-    try {
-      toast.success(await change(proof));
-      identity.clear();
-      if (key === 'add') setName('');
-    } catch (e) {
-      toast.error(failure(e, fallback));
-    } finally {
-      setRunning(null);
-    }
+    const sent = await withToasts({ success: (message: string) => message, failure: fallback }, () => change(proof));
+    setRunning(null);
+    if (!sent.ok) return;
+    identity.clear();
+    if (key === 'add') setName('');
   };
 
   const columns = [

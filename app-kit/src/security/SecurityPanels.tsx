@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Loading, ErrorState, formatDateTime, Table, toast } from '@halcyon/shared-ui';
+import { Button, Loading, ErrorState, formatDateTime, Table } from '@halcyon/shared-ui';
+import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
 import { PasskeysPanel, type PasskeysView } from './PasskeysPanel';
 import { TwoFactorPanel, type TwoFactorView } from './TwoFactorPanel';
@@ -43,13 +44,8 @@ const Result = styled.span<{ $ok: boolean }>`
   font-weight: 600;
 `;
 
-async function report(change: Promise<string>, failure: string): Promise<void> {
-  try {
-    toast.success(await change);
-  } catch (error) {
-    toast.error(error instanceof Error && error.message ? error.message : failure);
-  }
-}
+/** A session change's toasts: the server's answer, or its message (else `failure`). */
+const report = (change: () => Promise<string>, failure: string) => withToasts({ success: (message) => message, failure }, change);
 
 function Read<T>({ view, loading, children }: { view: ReadView<T>; loading: string; children: (rows: readonly T[]) => React.ReactNode }) {
   if (view.error) return <ErrorState message={view.error} onRetry={view.retry} />;
@@ -73,7 +69,7 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
       header: 'Actions',
       render: (s: SessionView) =>
         s.current ? null : (
-          <Button size="small" variant="secondary" disabled={busy} aria-label={`End session on ${s.device} from ${s.ip}`} onClick={() => void report(endSession(s.id), 'Failed to end the session.')}>
+          <Button size="small" variant="secondary" disabled={busy} aria-label={`End session on ${s.device} from ${s.ip}`} onClick={() => void report(() => endSession(s.id), 'Failed to end the session.')}>
             End session
           </Button>
         ),
@@ -98,7 +94,7 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
               <Table caption="Active sessions" columns={sessionColumns} rows={rows} getRowKey={(s: SessionView) => s.id} />
               {rows.some((s) => !s.current) && (
                 <div>
-                  <Button variant="secondary" disabled={busy} onClick={() => void report(endOtherSessions(), 'Failed to end the other sessions.')}>
+                  <Button variant="secondary" disabled={busy} onClick={() => void report(endOtherSessions, 'Failed to end the other sessions.')}>
                     End all other sessions
                   </Button>
                 </div>

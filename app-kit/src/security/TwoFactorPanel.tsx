@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@halcyon/api-client/http';
 import { Button, Loading, Input, toast } from '@halcyon/shared-ui';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
@@ -32,10 +33,8 @@ const Codes = styled.ol`
   font-family: ui-monospace, monospace;
 `;
 
-// Loaded when someone sets up two-factor, not with shared-ui (the login page's bundle budget).
+// Loaded when someone sets up two-factor, not with the Security screen.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
-
-const failure = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
  * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on with the password,
@@ -58,7 +57,7 @@ export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disa
     try {
       await work();
     } catch (error) {
-      toast.error(failure(error, fallback));
+      toast.error(errorMessage(error, fallback));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AuthResponse, PasskeyAssertion } from '@halcyon/api-client/model';
 import { api, autofillPasskey, errorMessage, passkeysSupported, signInPasskey } from '@halcyon/api-client/http';
-import { withToasts, type ToastTexts } from './withToasts';
+import { withToasts, type ToastTexts } from '@halcyon/app-kit';
 
 export interface PasskeyLogin {
   /** Whether the browser has WebAuthn: the passkey buttons show only then. */
@@ -43,9 +43,9 @@ export function usePasskeyLogin({ remember, texts, done }: { remember: boolean; 
    */
   const finish = async (request: () => Promise<AuthResponse>, restartAutofill = true) => {
     setBusy(true);
-    const response = await withToasts(latest.current.texts, request);
+    const sent = await withToasts(latest.current.texts, request);
     setBusy(false);
-    if (response) latest.current.done(response, latest.current.remember);
+    if (sent.ok) latest.current.done(sent.result, latest.current.remember);
     else if (restartAutofill) setRound((r) => r + 1);
   };
 

@@ -2,9 +2,8 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { brandAtom } from '@halcyon/api-client/http';
 import styled from 'styled-components';
-import { Logo } from '@halcyon/shared-ui';
+import { Logo, pill } from '@halcyon/shared-ui';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
-import { pill } from '../lib/ui';
 import { TickerTape } from '../widgets';
 
 const SHORTCUTS = [

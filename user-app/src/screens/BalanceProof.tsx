@@ -4,10 +4,9 @@ import styled from 'styled-components';
 import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, type InclusionProof, type LiabilitySnapshot, type ProofCheck } from '@halcyon/api-client/model';
 import { userAtom } from '@halcyon/api-client/http';
 import { useApiQueries, useApiQuery } from '@halcyon/api-client/react';
-import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
+import { Button, Table, formatDateTime, Heading, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
 import { allowedAt, ownLedgerReads } from '../features/proof/ownBalances';
-import { ReadState } from '../lib/ReadState';
-import { Heading, Muted, Page, Panel, SectionTitle } from '../lib/ui';
+import { ReadState } from '@halcyon/app-kit';
 
 /** SHA-256 in the browser (Web Crypto): the check does not trust the server's arithmetic. */
 async function sha256Hex(message: string): Promise<string> {

@@ -1,11 +1,9 @@
-import { TraderCard } from '@halcyon/app-kit';
-import { Button, EmptyState, LoadMore, toast } from '@halcyon/shared-ui';
+import { TraderCard, ReadState, withToasts } from '@halcyon/app-kit';
+import { Button, EmptyState, LoadMore, Grid, Heading, Page } from '@halcyon/shared-ui';
 import type { Trader } from '@halcyon/api-client/model';
-import { ApiError, errorMessage } from '@halcyon/api-client/http';
+import { ApiError } from '@halcyon/api-client/http';
 import { useApiMutation, useApiPages, useProfileQuery, type ListPage } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
-import { ReadState } from '../lib/ReadState';
-import { Grid, Heading, Page } from '../lib/ui';
 
 /** Spec 7: the list comes in `data` (a page) or as a bare array (all of it); anything else is rejected. */
 function tradersOf(body: unknown): ListPage<'getTraders'> {
@@ -23,14 +21,11 @@ export default function CopyTrading() {
   const toggleCopy = useApiMutation('toggleCopy', { invalidates: ['getProfile'] });
   const busyId = toggleCopy.isPending ? toggleCopy.variables.input?.params.id : undefined;
 
-  const toggle = async (trader: Trader) => {
-    try {
-      const res = await toggleCopy.mutateAsync({ input: { params: { id: trader._id } } });
-      toast.success(res.data.copying ? 'Started copying!' : 'Stopped copying!');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to toggle copy'));
-    }
-  };
+  const toggle = (trader: Trader) =>
+    withToasts(
+      { success: (res) => (res.data.copying ? 'Started copying!' : 'Stopped copying!'), failure: 'Failed to toggle copy' },
+      () => toggleCopy.mutateAsync({ input: { params: { id: trader._id } } }),
+    );
 
   return (
     <Page>

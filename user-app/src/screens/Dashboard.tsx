@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Button, formatMoney } from '@halcyon/shared-ui';
+import { Button, formatMoney, Figure, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
 import { useProfileQuery } from '@halcyon/api-client/react';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { PortfolioChart } from '../features/portfolio/PortfolioChart';
 import { ProfileState } from '../features/profile/ProfileState';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
-import { Figure, Muted, Page, Panel, SectionTitle } from '../lib/ui';
 
 const QUICK_ACTIONS = [
   { to: '/user/withdraw', label: 'Withdraw', Icon: ArrowUpIcon },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Modal, toast } from '@halcyon/shared-ui';
+import { Button, Modal, toast, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
 import { parseUsdAmount } from '@halcyon/api-client/model';
 import { useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';
@@ -9,7 +9,6 @@ import { ProfileState } from '../features/profile/ProfileState';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, type AssetInfo } from '../lib/assets';
 import { saveSelectedAsset } from '../lib/selectedAsset';
-import { FormStack, Heading, Muted, Page } from '../lib/ui';
 
 /** /user/deposit: pick an asset to fund, enter the amount, continue to payment information. */
 export default function Deposit() {

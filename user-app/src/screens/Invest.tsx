@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
 import { parseUsdAmount, planRangeProblem, type Plan } from '@halcyon/api-client/model';
 import { useApiMutation, useApiPages, useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';
@@ -7,9 +7,8 @@ import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
 import { AmountInput } from '../lib/AmountInput';
 import type { AssetInfo } from '../lib/assets';
-import { withProgressToast } from '../lib/progressToast';
+import { withToasts } from '@halcyon/app-kit';
 import { useReadToasts } from '../lib/useReadToasts';
-import { FormStack, Heading, Muted, Page } from '../lib/ui';
 
 const planLabel = (p: Plan) => `${p.name ?? 'Plan'}: ${formatMoney(p.minAmount)} to ${formatMoney(p.maxAmount)}, ${p.returns}% in ${p.duration} days`;
 
@@ -52,10 +51,8 @@ export default function Invest() {
     }
     const body = { plan_id: plan.id, amount: value, method: asset.otheAbbr };
     const texts = { loading: 'Please wait while your investment is going through...', success: 'Investment successful!', failure: 'Failed to invest.' };
-    const ok = await withProgressToast(texts, async () => {
-      await investment.mutateAsync({ input: { body } });
-    });
-    if (ok) close();
+    const sent = await withToasts(texts, () => investment.mutateAsync({ input: { body } }));
+    if (sent.ok) close();
   };
 
   return (

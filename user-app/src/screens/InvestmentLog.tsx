@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { EmptyState, Facts, Input, ListCard, LoadMore, StatusBadge, formatDate, formatDateTime, formatUsd } from '@halcyon/shared-ui';
+import { EmptyState, Facts, Input, ListCard, LoadMore, StatusBadge, formatDate, formatDateTime, formatUsd, Grid, Heading, Page } from '@halcyon/shared-ui';
 import type { Investment } from '@halcyon/api-client/model';
 import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
-import { ReadState } from '../lib/ReadState';
-import { Grid, Heading, Page } from '../lib/ui';
+import { ReadState } from '@halcyon/app-kit';
 
 /** Case-insensitive substring match on the transaction id. */
 const matchesId = (inv: Investment, query: string) => inv.id.toLowerCase().includes(query.trim().toLowerCase());

@@ -1,5 +1,5 @@
+import { Heading, Muted, Page } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
-import { Heading, Muted, Page } from '../lib/ui';
 import { CryptoScreener } from '../widgets';
 
 /** /user/market: the crypto screener (USD, light theme, English); fails softly offline. */

@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { Button, Facts, formatUsd, toast } from '@halcyon/shared-ui';
+import { Button, Facts, formatUsd, toast, Heading, Muted, NarrowPage, Panel } from '@halcyon/shared-ui';
 import type { ResponseOf } from '@halcyon/api-client/model';
-import { errorMessage, userAtom } from '@halcyon/api-client/http';
+import { userAtom } from '@halcyon/api-client/http';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { AddressQr } from '../features/payment/AddressQr';
 import { BackLink } from '../features/navigation/BackLink';
 import { assetByAbbr } from '../lib/assets';
 import { useDelayedRedirect } from '../lib/redirect';
 import { readSelectedAsset } from '../lib/selectedAsset';
-import { ReadState } from '../lib/ReadState';
+import { ReadState, withToasts } from '@halcyon/app-kit';
 import { useReadToasts } from '../lib/useReadToasts';
 import { CopyIcon } from '../lib/icons';
-import { Heading, Muted, NarrowPage, Panel } from '../lib/ui';
 
 const WALLET_FAILED = 'Failed to load wallet addresses';
 
@@ -51,14 +50,10 @@ export default function PaymentInfo() {
       return;
     }
     const body = { method: asset.depositMethod, amount: selected.amount, from: user.uid };
-    try {
-      await deposit.mutateAsync({ input: { body } });
-      toast.success('Deposit initiated successfully!');
-      setDone(true);
-      redirect();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Deposit failed. Please try again.'));
-    }
+    const sent = await withToasts({ success: 'Deposit initiated successfully!', failure: 'Deposit failed. Please try again.' }, () => deposit.mutateAsync({ input: { body } }));
+    if (!sent.ok) return;
+    setDone(true);
+    redirect();
   };
 
   return (

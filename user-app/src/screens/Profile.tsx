@@ -1,9 +1,8 @@
-import { Input } from '@halcyon/shared-ui';
+import { Input, NarrowPage } from '@halcyon/shared-ui';
 import { DOB_MAX, DOB_MIN, dobProblem, phoneRule, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { PictureUpload } from '../features/profile/PictureUpload';
 import { ProfileForm } from '../features/profile/ProfileForm';
-import { NarrowPage } from '../lib/ui';
 
 interface Draft {
   profilePic: string | null;

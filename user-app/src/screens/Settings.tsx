@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Input, formatDateTime } from '@halcyon/shared-ui';
+import { Input, formatDateTime, NarrowPage, SectionTitle } from '@halcyon/shared-ui';
 import { plainLineProblem, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
-import { NarrowPage, SectionTitle } from '../lib/ui';
 
 type SettingsKey = 'state' | 'city' | 'bankName' | 'accountNumber' | 'routingNumber' | 'bitcoin' | 'ethereum' | 'sol' | 'antiPhishingPhrase';
 /**
@@ -54,7 +53,7 @@ const group = (name: Group, { shown, editing, set, profile }: ProfileDraft<Draft
     <Input key={key} label={label} name={key} value={shown[key]} onChange={(v) => set(key, v)} readOnly={!editing} placeholder={editing ? 'Enter text.' : 'Not set'} autoComplete="off" hint={usableHint(profile, key)} error={key === 'antiPhishingPhrase' && editing ? phraseError(shown) : null} />
   ));
 
-/** A payout destination changed after funding waits 24 hours (docs/security.md "Payout addresses"): say until when. */
+/** A payout destination changed after funding waits (PAYOUT_COOLDOWN_HOURS, docs/security.md "Payout addresses"): say until when. */
 function usableHint(profile: UserProfile, key: SettingsKey): string | undefined {
   const payoutKey = key === 'bankName' || key === 'accountNumber' || key === 'routingNumber' ? 'bank' : key;
   const from = profile.payoutUsableFrom?.[payoutKey];

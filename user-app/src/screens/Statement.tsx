@@ -4,14 +4,13 @@ import styled, { createGlobalStyle } from 'styled-components';
 import type { LedgerEntry } from '@halcyon/api-client/model';
 import { saveFile } from '@halcyon/api-client/http';
 import { useApiPages, useApiQueries, useProfileQuery } from '@halcyon/api-client/react';
-import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney } from '@halcyon/shared-ui';
+import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney, Heading, Muted, Page, Panel, Row, SectionTitle } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {
   ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv,
   type StatementFilter,
 } from '../features/statement/statement';
-import { ReadState } from '../lib/ReadState';
-import { Heading, Muted, Page, Panel, Row, SectionTitle } from '../lib/ui';
+import { ReadState } from '@halcyon/app-kit';
 
 const entryColumns = [
   { key: 'createdAt', header: 'Date', render: (e: LedgerEntry) => formatDateTime(e.createdAt) },
@@ -114,7 +113,7 @@ function MonthlyStatement() {
         </Button>
       </Row>
       {failed ? (
-        <ReadState query={failed} fallback="Failed to fetch your statement." />
+        <ReadState<unknown> query={failed} fallback="Failed to fetch your statement." />
       ) : statement ? (
         <>
           <Table

@@ -1,12 +1,10 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Table, capitalize, formatDate } from '@halcyon/shared-ui';
+import { Table, capitalize, formatDate, Heading, Page, Row } from '@halcyon/shared-ui';
 import type { Transaction } from '@halcyon/api-client/model';
 import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
-import { ReadState } from '../lib/ReadState';
-import { Heading, Page, Row } from '../lib/ui';
 
 /**
  * Spec 2: the investor's history is their requests (deposits, withdrawals, investments); earn

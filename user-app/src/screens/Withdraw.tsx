@@ -1,16 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Input, Select, formatDateTime, formatMoney, toast } from '@halcyon/shared-ui';
-import { METHOD_ASSET, WITHDRAW_ADDRESS, parseUsdAmount, withdrawalAddressProblem, type PasskeyAssertion, type UserProfile, type WithdrawMethod } from '@halcyon/api-client/model';
+import { Button, Input, Select, formatDateTime, formatHours, formatMoney, toast, FormStack, Heading, Muted, NarrowPage, Panel, Row } from '@halcyon/shared-ui';
+import { METHOD_ASSET, PAYOUT_COOLDOWN_HOURS, WITHDRAW_ADDRESS, parseUsdAmount, withdrawalAddressProblem, type PasskeyAssertion, type UserProfile, type WithdrawMethod } from '@halcyon/api-client/model';
 import { passkeysSupported, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
 import { endsIntent, useApiMutation, useProfileQuery } from '@halcyon/api-client/react';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
-import { withProgressToast } from '../lib/progressToast';
+import { withToasts } from '@halcyon/app-kit';
 import { useDelayedRedirect } from '../lib/redirect';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
-import { FormStack, Heading, Muted, NarrowPage, Panel, Row } from '../lib/ui';
 
 const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'bank', label: 'Bank' },
@@ -33,7 +32,7 @@ function payoutHint(profile: UserProfile, method: WithdrawMethod, address: strin
   const asset = assetByAbbr(METHOD_ASSET[method]);
   const from = asset ? profile.payoutUsableFrom?.[asset.walletKey] : undefined;
   if (saved && address.trim() === saved) return from ? `Your saved payout address, usable from ${formatDateTime(from)}.` : 'Your saved payout address (Settings).';
-  if (address.trim()) return 'A new address is saved as your payout address; once you have funded your account it can be used 24 hours later.';
+  if (address.trim()) return `A new address is saved as your payout address; once you have funded your account it can be used ${formatHours(PAYOUT_COOLDOWN_HOURS)} later.`;
   return undefined;
 }
 
@@ -97,7 +96,7 @@ export default function Withdraw() {
     const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
     if (sending) return;
     setSending(true);
-    const ok = await withProgressToast(texts, async () => {
+    const sent = await withToasts(texts, async () => {
       try {
         await (byPasskey ? send(await passkeyFor(bound)) : sendWithPasskey(send, () => passkeyFor(bound)));
         held.current = null;
@@ -107,7 +106,7 @@ export default function Withdraw() {
       }
     });
     setSending(false);
-    if (!ok) return;
+    if (!sent.ok) return;
     setMethod('');
     setAddress('');
     setAmount('');

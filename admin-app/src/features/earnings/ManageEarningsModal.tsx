@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { toastResult } from '../../lib/toastResult';
+import { withToasts } from '@halcyon/app-kit';
 import { EARNINGS_CHANGES } from './queries';
 
 const Form = styled.form`
@@ -56,7 +56,7 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
       body: { amount: value, plan_id: investment.plan_id, investment_id: investment.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
     };
     // The mutation invalidates the investments and earnings it changed: the rows refresh themselves.
-    if (await toastResult(calls[kind].mutateAsync({ input }), def)) onClose();
+    if ((await withToasts(def, () => calls[kind].mutateAsync({ input }))).ok) onClose();
     else setStep('form');
   };
 

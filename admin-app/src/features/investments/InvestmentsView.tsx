@@ -1,8 +1,7 @@
-import { ExportButton } from '@halcyon/app-kit';
+import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Investment, InvestmentStatus } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Table, formatMoney } from '@halcyon/shared-ui';
-import { RemoteView } from '../../lib/RemoteView';
 import { ConfirmButton } from '../../lib/ConfirmButton';
 import { actionsColumn } from '../../lib/RowActions';
 import { Screen } from '../../lib/Screen';
@@ -96,9 +95,9 @@ export function InvestmentsView({ title, status, actions }: InvestmentsViewProps
 
   return (
     <Screen title={title} actions={<ExportButton path="/admin/export/investments" query={investments.query} />}>
-      <RemoteView query={investments} fallback={INVESTMENTS_FAILED} loadingLabel="Loading investments">
+      <ReadState query={investments} fallback={INVESTMENTS_FAILED} loading="Loading investments">
         {(rows) => <Table caption={title} columns={columns} rows={rows} getRowKey={(i: Investment) => i.id} {...investments.table} />}
-      </RemoteView>
+      </ReadState>
       {confirm.dialog}
     </Screen>
   );

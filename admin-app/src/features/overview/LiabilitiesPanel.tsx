@@ -2,9 +2,8 @@ import styled from 'styled-components';
 import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, type LiabilitySnapshot } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
-import { RemoteView } from '../../lib/RemoteView';
+import { ReadState, withToasts } from '@halcyon/app-kit';
 import { dataOf } from '../../lib/select';
-import { toastResult } from '../../lib/toastResult';
 
 const Panel = styled.section`
   display: flex;
@@ -52,7 +51,7 @@ export function LiabilitiesPanel() {
   return (
     <Panel aria-labelledby="liabilities-heading">
       <h2 id="liabilities-heading">Proof of liabilities</h2>
-      <RemoteView query={latest} fallback="Failed to fetch the published snapshot." loadingLabel="Loading the published snapshot">
+      <ReadState query={latest} fallback="Failed to fetch the published snapshot." loading="Loading the published snapshot">
         {(snapshot) =>
           snapshot ? (
             <>
@@ -77,12 +76,12 @@ export function LiabilitiesPanel() {
             <p>No snapshot published yet. Publishing one lets every investor check that their balance is counted in the total.</p>
           )
         }
-      </RemoteView>
+      </ReadState>
       <div>
         <Button
           loading={publish.isPending}
           disabled={publish.isPending}
-          onClick={() => void toastResult(publish.mutateAsync({}), { success: 'Proof of liabilities published.', failure: 'Failed to publish the snapshot.' })}
+          onClick={() => void withToasts({ success: 'Proof of liabilities published.', failure: 'Failed to publish the snapshot.' }, () => publish.mutateAsync({}))}
         >
           Publish new snapshot
         </Button>

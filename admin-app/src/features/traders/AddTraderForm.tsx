@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { tradeCountProblem, winRate } from '@halcyon/api-client/model';
+import { parsePlainNumber, tradeCountProblem, winRate } from '@halcyon/api-client/model';
 import { errorMessage } from '@halcyon/api-client/http';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Button, Input, toast } from '@halcyon/shared-ui';
-import { toNumber } from '../../lib/format';
-import { FormGrid, FullRow } from '../../lib/FormGrid';
-import { toastResult } from '../../lib/toastResult';
+import { Button, Input, toast, FormGrid, FullRow } from '@halcyon/shared-ui';
+import { withToasts } from '@halcyon/app-kit';
 import { ImageDrop } from './ImageDrop';
 
 const Added = styled.p`
@@ -25,7 +23,9 @@ type Errors = Partial<Record<keyof Values | 'image', string>>;
 /** The spec's required text, else the server's count rule with the field's label ('Wins must be a whole number'), or null. */
 function countError(label: string, text: string, required: string): string | null {
   if (text.trim() === '') return required;
-  const problem = tradeCountProblem(Number(text));
+  // The rule's own reason first ('-1': 'must be 0 or more'); text it passes but the one number
+  // parser refuses ('1e3') is not a number as typed.
+  const problem = tradeCountProblem(Number(text)) ?? (parsePlainNumber(text) === null ? 'must be a number' : null);
   return problem === null ? null : `${label} ${problem}`;
 }
 
@@ -57,8 +57,8 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const wins = toNumber(values.wins) ?? 0;
-  const losses = toNumber(values.losses) ?? 0;
+  const wins = parsePlainNumber(values.wins) ?? 0;
+  const losses = parsePlainNumber(values.losses) ?? 0;
   const rate = winRate(wins, losses);
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -86,7 +86,7 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
       return;
     }
     const body = { name: values.name.trim(), imageUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() };
-    if (!(await toastResult(create.mutateAsync({ input: { body } }), { success: 'Trader added successfully', failure: 'Failed to upload trader.' }))) {
+    if (!(await withToasts({ success: 'Trader added successfully', failure: 'Failed to upload trader.' }, () => create.mutateAsync({ input: { body } }))).ok) {
       setPhase('editing');
       return;
     }

@@ -1,8 +1,7 @@
 import { TraderCard } from '@halcyon/app-kit';
 import type { Trader } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { EmptyState } from '@halcyon/shared-ui';
-import { CardGrid } from '../../lib/CardGrid';
+import { EmptyState, Grid } from '@halcyon/shared-ui';
 import { ConfirmButton } from '../../lib/ConfirmButton';
 import { useConfirmedAction } from '../../lib/useConfirmedAction';
 
@@ -13,7 +12,7 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
   if (traders.length === 0) return <EmptyState message="No traders yet." />;
   return (
     <>
-      <CardGrid>
+      <Grid as="ul" $min={220}>
         {traders.map((t) => (
           <TraderCard
             key={t._id}
@@ -37,7 +36,7 @@ export function TraderCards({ traders }: { traders: readonly Trader[] }) {
             }
           />
         ))}
-      </CardGrid>
+      </Grid>
       {confirm.dialog}
     </>
   );

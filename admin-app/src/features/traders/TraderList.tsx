@@ -1,5 +1,5 @@
 import { LoadMore, SearchBox } from '@halcyon/shared-ui';
-import { RemoteView } from '../../lib/RemoteView';
+import { ReadState } from '@halcyon/app-kit';
 import { TraderCards } from './TraderCards';
 import { TRADERS_FAILED, type useTraders } from './queries';
 
@@ -9,9 +9,9 @@ export function TraderList({ traders }: { traders: ReturnType<typeof useTraders>
   return (
     <>
       <SearchBox label="Search traders" value={table.search} onSearch={table.onSearch} />
-      <RemoteView query={traders} fallback={TRADERS_FAILED} loadingLabel="Loading traders">
+      <ReadState query={traders} fallback={TRADERS_FAILED} loading="Loading traders">
         {(list) => <TraderCards traders={list} />}
-      </RemoteView>
+      </ReadState>
       <LoadMore hasMore={table.hasMore} onLoadMore={table.onLoadMore} loading={table.loadingMore} />
     </>
   );

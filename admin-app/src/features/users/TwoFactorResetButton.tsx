@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminUserRow } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
-import { toastResult } from '../../lib/toastResult';
+import { withToasts } from '@halcyon/app-kit';
 
 /**
  * "Reset 2FA" for a user who lost their authenticator (docs/security.md "Two-factor"): the admin
@@ -15,11 +15,11 @@ export function TwoFactorResetButton({ user }: { user: AdminUserRow }) {
   if (!user.twoFactorEnabled) return null;
 
   const send = async () => {
-    const ok = await toastResult(reset.mutateAsync({ input: { params: { uid: user.uid }, body: { reason: reason.trim() } } }), {
+    const sent = await withToasts({
       success: 'Confirmation link sent. Two-factor stays on until the user opens it.',
       failure: 'Failed to send the two-factor reset link.',
-    });
-    if (ok) {
+    }, () => reset.mutateAsync({ input: { params: { uid: user.uid }, body: { reason: reason.trim() } } }));
+    if (sent.ok) {
       setOpen(false);
       setReason('');
     }

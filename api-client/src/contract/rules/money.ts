@@ -29,12 +29,20 @@ export const isUsdAmount = (v: number): boolean => usdAmountProblem(v) === null;
 const PLAIN_DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
+ * The one parser of a typed number ('1,234.5', ' 30 '): digits with an optional point, commas
+ * between thousands; null for anything else (blank, '1e3', '-5', '0x10', 'Infinity'). The value's
+ * own rule (amount, count, days) is the schema's or the server's to apply.
+ */
+export function parsePlainNumber(text: string): number | null {
+  const plain = text.trim().replace(/,/g, '');
+  return PLAIN_DECIMAL.test(plain) ? Number(plain) : null;
+}
+
+/**
  * The amount an investor or admin typed ('1,234.5', ' 250 '), or null when the text is not a
  * money amount the API takes. Nothing is rounded: '10.005' is refused rather than changed.
  */
 export function parseUsdAmount(text: string): number | null {
-  const plain = text.trim().replace(/,/g, '');
-  if (!PLAIN_DECIMAL.test(plain)) return null;
-  const v = Number(plain);
-  return isUsdAmount(v) ? v : null;
+  const v = parsePlainNumber(text);
+  return v !== null && isUsdAmount(v) ? v : null;
 }

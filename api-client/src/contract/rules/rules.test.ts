@@ -1,6 +1,6 @@
 import { MAX_USD } from '../constants';
 import { dobProblem } from './profile';
-import { hasAtMostTwoDecimals, isUsdAmount, parseUsdAmount, usdAmountProblem } from './money';
+import { hasAtMostTwoDecimals, isUsdAmount, parsePlainNumber, parseUsdAmount, usdAmountProblem } from './money';
 import { isPhoneNumber, splitPhoneNumber } from './phone';
 import { planRangeProblem } from './plans';
 import { tradeCountProblem, winRate } from './traders';
@@ -44,6 +44,14 @@ describe('money amounts', () => {
     for (const raw of ['', '.', 'abc', '-5', '1e3', '1e-9', '12.3.4', '0', '0.00', '10.005', '0.001', '2000000000000', 'Infinity']) {
       expect(parseUsdAmount(raw)).toBeNull();
     }
+  });
+
+  it('parses any typed number the same way: plain digits and a point, no sign or exponent', () => {
+    expect(parsePlainNumber(' 30 ')).toBe(30);
+    expect(parsePlainNumber('12.5')).toBe(12.5);
+    expect(parsePlainNumber('1,000')).toBe(1000);
+    expect(parsePlainNumber('0')).toBe(0);
+    for (const raw of ['', ' ', '1e3', '-5', '+5', '0x10', 'Infinity', 'abc', '1.2.3']) expect(parsePlainNumber(raw)).toBeNull();
   });
 });
 

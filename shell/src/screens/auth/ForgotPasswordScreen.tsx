@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { api } from '@halcyon/api-client/http';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { useToastForm } from '../../auth/useToastForm';
+import { useToastForm } from '@halcyon/app-kit';
 
 /** /auth/forget_password: mails a reset link (the server answers the same for unknown emails). */
 export function ForgotPasswordScreen() {

@@ -5,7 +5,7 @@ import type { AuthResponse } from '@halcyon/api-client/model';
 import { ApiError, api } from '@halcyon/api-client/http';
 import { Button, Checkbox, Input } from '@halcyon/shared-ui';
 import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';
-import { useToastForm } from '../../auth/useToastForm';
+import { useToastForm } from '@halcyon/app-kit';
 import { usePasskeyLogin } from '../../auth/usePasskeyLogin';
 import { startSession } from '../../auth/session';
 

@@ -4,7 +4,7 @@ import { phoneRule, plainLineProblem } from '@halcyon/api-client/model';
 import { api } from '@halcyon/api-client/http';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
-import { useToastForm } from '../../auth/useToastForm';
+import { useToastForm } from '@halcyon/app-kit';
 import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match!';

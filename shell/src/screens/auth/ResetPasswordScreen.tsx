@@ -3,8 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, passkeysSupported, signInPasskey } from '@halcyon/api-client/http';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { useToastForm } from '../../auth/useToastForm';
-import { withToasts } from '../../auth/withToasts';
+import { useToastForm, withToasts } from '@halcyon/app-kit';
 import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
 import { PASSWORD_MISMATCH } from './RegisterScreen';
 
@@ -63,12 +62,12 @@ export function ResetPasswordScreen() {
   const resetWithPasskey = async () => {
     if (!matches()) return;
     setPasskeyBusy(true);
-    const done = await withToasts(texts, async () => {
+    const sent = await withToasts(texts, async () => {
       const passkey = await signInPasskey({ purpose: 'reset', email: email.trim(), token });
       return api.resetPassword({ body: { email: email.trim(), token, password, passkey } });
     });
     setPasskeyBusy(false);
-    if (done) navigate('/auth/login');
+    if (sent.ok) navigate('/auth/login');
   };
 
   return (

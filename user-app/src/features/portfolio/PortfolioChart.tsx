@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { PORTFOLIO_RANGES, type PortfolioHistory, type PortfolioRange } from '@halcyon/api-client/model';
 import { useApiQuery } from '@halcyon/api-client/react';
-import { formatDate, formatMoney } from '@halcyon/shared-ui';
-import { ReadState } from '../../lib/ReadState';
-import { Muted, Panel, SectionTitle } from '../../lib/ui';
+import { formatDate, formatMoney, Muted, Panel, SectionTitle } from '@halcyon/shared-ui';
+import { ReadState } from '@halcyon/app-kit';
 
 const RANGE_LABELS: Record<PortfolioRange, string> = { '7d': '7 days', '30d': '30 days', '1y': '1 year', all: 'All' };
 const RANGE_TITLES: Record<PortfolioRange, string> = { '7d': 'the last 7 days', '30d': 'the last 30 days', '1y': 'the last year', all: 'all time' };

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Spinner, toast } from '@halcyon/shared-ui';
+import { Spinner, toast, pill } from '@halcyon/shared-ui';
 import { UPLOAD_MAX_BYTES } from '@halcyon/api-client/model';
 import { api, errorMessage } from '@halcyon/api-client/http';
 import { Avatar } from '../../lib/Avatar';
-import { pill } from '../../lib/ui';
 
 /**
  * Profile picture with an upload control (edit mode only). Images only, 5 MB at most; the

@@ -1,8 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@halcyon/shared-ui';
+import { Button, FormStack, Heading, Panel, Row } from '@halcyon/shared-ui';
 import type { UpdateProfileBody, UserProfile } from '@halcyon/api-client/model';
 import { useProfileQuery } from '@halcyon/api-client/react';
-import { FormStack, Heading, Panel, Row } from '../../lib/ui';
 import { IdentityFields } from './IdentityFields';
 import { ProfileState } from './ProfileState';
 import { useSaveProfile } from './useSaveProfile';

@@ -1,6 +1,6 @@
-import { toast } from '@halcyon/shared-ui';
+import { withToasts } from '@halcyon/app-kit';
 import type { UpdateProfileBody } from '@halcyon/api-client/model';
-import { errorMessage, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
+import { sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
 import { useApiMutation } from '@halcyon/api-client/react';
 
 /**
@@ -11,17 +11,13 @@ import { useApiMutation } from '@halcyon/api-client/react';
 export function useSaveProfile(success: string, failure: string) {
   const update = useApiMutation('updateProfile', { invalidates: ['getProfile'] });
   const save = async (body: UpdateProfileBody): Promise<boolean> => {
-    try {
-      await sendWithPasskey(
+    const sent = await withToasts({ success, failure }, () =>
+      sendWithPasskey(
         (passkey) => update.mutateAsync({ input: { body: passkey ? { ...body, passkey } : body } }),
         () => stepUpPasskey({ purpose: 'security' }),
-      );
-      toast.success(success);
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, failure));
-      return false;
-    }
+      ),
+    );
+    return sent.ok;
   };
   return { save, saving: update.isPending };
 }

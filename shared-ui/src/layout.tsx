@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 
-// Small layout primitives the screens share (shared-ui has the controls).
+// The layout primitives every app's screens are built from (issue 31 item 4: one set).
 
 /** A screen's column: full width on phones, centred and capped on desktops. */
 export const Page = styled.div`
@@ -34,7 +34,7 @@ export const Panel = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
 `;
 
-/** Cards that flow 1 → 2 → 3 (or `min` px wide) columns as the screen grows. */
+/** Cards that flow into columns at least `$min` px wide (default 260) as the screen grows; `as="ul"` for a list. */
 export const Grid = styled.div<{ $min?: number }>`
   display: grid;
   margin: 0;
@@ -65,6 +65,20 @@ export const Row = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
+/** A form whose fields flow into as many columns as fit (one on phones), capped at 880 px. */
+export const FormGrid = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 880px;
+`;
+
+/** A FormGrid row that spans every column (wide inputs, the submit button). */
+export const FullRow = styled.div`
+  grid-column: 1 / -1;
+`;
+
+/** A form of one column. */
 export const FormStack = styled.form`
   display: flex;
   flex-direction: column;

@@ -4,7 +4,7 @@ import { withToasts, type ToastTexts } from './withToasts';
 
 export interface ToastForm<T> {
   /** Checked on submit (shared-ui's rules); the first bad field gets the focus. */
-  rules: FieldRule[];
+  rules?: FieldRule[];
   /** A check after the field rules (e.g. the two passwords); false stops without a request. */
   check?: () => boolean;
   toasts: ToastTexts<T>;
@@ -14,20 +14,21 @@ export interface ToastForm<T> {
 }
 
 /**
- * The submit of an auth form: field checks, then one request at a time behind the loading,
- * success and error toasts. `busy` is true while the request runs (the button shows it).
+ * The one form hook (issue 31 item 4): the submit runs the field checks, then one request at a
+ * time behind the loading, success and error toasts (withToasts). `busy` is true while the request
+ * runs (the button shows it). The auth forms, the admin's forms and the investor's money forms.
  */
 export function useToastForm<T>(form: ToastForm<T>): { busy: boolean; onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void> } {
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy || !fieldsAreValid(e.currentTarget, form.rules)) return;
+    if (busy || !fieldsAreValid(e.currentTarget, form.rules ?? [])) return;
     if (form.check && !form.check()) return;
     setBusy(true);
-    const result = await withToasts(form.toasts, form.request);
+    const sent = await withToasts(form.toasts, form.request);
     setBusy(false);
-    if (result !== undefined) form.done?.(result);
+    if (sent.ok) form.done?.(sent.result);
   }
 
   return { busy, onSubmit };
