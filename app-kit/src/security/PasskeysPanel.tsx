@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Loading, ErrorState, formatDateTime, Input, Table } from '@halcyon/shared-ui';
+import { Button, formatDateTime, Input, Table } from '@halcyon/shared-ui';
+import { ReadState, type ReadQuery } from '../kit/ReadState';
 import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
@@ -12,10 +13,7 @@ export interface PasskeyRow {
 }
 
 export interface PasskeysView {
-  /** undefined while loading */
-  rows: readonly PasskeyRow[] | undefined;
-  error: string | null;
-  retry(): void;
+  query: ReadQuery<readonly PasskeyRow[]>;
   /** Whether this browser can create and use passkeys (WebAuthn). */
   supported: boolean;
   /** Confirms (password or passkey), creates a passkey on this device, stores it: resolves with the server's message. */
@@ -28,7 +26,8 @@ export interface PasskeysView {
  * each was added and last used, "Add a passkey" (a name, and the password, or an existing passkey),
  * and "Remove" on each (with the password or a passkey). The server's messages are the toasts.
  */
-export function PasskeysPanel({ rows, error, retry, supported, add, remove }: PasskeysView) {
+export function PasskeysPanel({ query, supported, add, remove }: PasskeysView) {
+  const rows = query.data;
   const [name, setName] = useState('');
   // What runs: 'add' or the id of the passkey being removed.
   const [running, setRunning] = useState<string | null>(null);
@@ -67,11 +66,11 @@ export function PasskeysPanel({ rows, error, retry, supported, add, remove }: Pa
     },
   ];
 
-  let list;
-  if (error) list = <ErrorState message={error} onRetry={retry} />;
-  else if (!rows) list = <Loading label="Loading your passkeys" />;
-  else if (!rows.length) list = <p>You have no passkeys yet.</p>;
-  else list = <Table caption="Your passkeys" columns={columns} rows={rows} getRowKey={(p: PasskeyRow) => p.id} />;
+  const list = (
+    <ReadState query={query} fallback="Failed to fetch your passkeys." loading="Loading your passkeys">
+      {(loaded) => (loaded.length ? <Table caption="Your passkeys" columns={columns} rows={loaded} getRowKey={(p: PasskeyRow) => p.id} /> : <p>You have no passkeys yet.</p>)}
+    </ReadState>
+  );
 
   return (
     <Section aria-labelledby="security-passkeys">

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Loading, ErrorState, formatDateTime, Table } from '@halcyon/shared-ui';
+import { Button, formatDateTime, Table } from '@halcyon/shared-ui';
+import { ReadState, type ReadQuery } from '../kit/ReadState';
 import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
 import { PasskeysPanel, type PasskeysView } from './PasskeysPanel';
@@ -21,11 +22,10 @@ export interface SignInView {
   success: boolean;
 }
 
-/** A read as the panels show it: rows, or a failure to show with a retry, or still loading. */
+/** A read as the panels show it (through ReadState): the query and the spec's text for its failure. */
 export interface ReadView<T> {
-  rows: readonly T[] | undefined;
-  error: string | null;
-  retry(): void;
+  query: ReadQuery<readonly T[]>;
+  fallback: string;
 }
 
 export interface SecurityPanelsProps {
@@ -47,11 +47,6 @@ const Result = styled.span<{ $ok: boolean }>`
 /** A session change's toasts: the server's answer, or its message (else `failure`). */
 const report = (change: () => Promise<string>, failure: string) => withToasts({ success: (message) => message, failure }, change);
 
-function Read<T>({ view, loading, children }: { view: ReadView<T>; loading: string; children: (rows: readonly T[]) => React.ReactNode }) {
-  if (view.error) return <ErrorState message={view.error} onRetry={view.retry} />;
-  if (!view.rows) return <Loading label={loading} />;
-  return <>{children(view.rows)}</>;
-}
 
 /**
  * The Security screen's content for investors and admins alike (docs/security.md "Sessions",
@@ -88,7 +83,7 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
       <Section aria-labelledby="security-sessions">
         <h2 id="security-sessions">Active sessions</h2>
         <p>Every device signed in to your account. End any you do not recognise, then change your password.</p>
-        <Read view={sessions} loading="Loading your sessions">
+        <ReadState query={sessions.query} fallback={sessions.fallback} loading="Loading your sessions">
           {(rows) => (
             <>
               <Table caption="Active sessions" columns={sessionColumns} rows={rows} getRowKey={(s: SessionView) => s.id} />
@@ -101,14 +96,14 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
               )}
             </>
           )}
-        </Read>
+        </ReadState>
       </Section>
       <Section aria-labelledby="security-sign-ins">
         <h2 id="security-sign-ins">Sign-in history</h2>
         <p>Sign-ins to your account in the last 90 days, including attempts with a wrong password.</p>
-        <Read view={signIns} loading="Loading your sign-in history">
+        <ReadState query={signIns.query} fallback={signIns.fallback} loading="Loading your sign-in history">
           {(rows) => <Table caption="Sign-in history" columns={signInColumns} rows={rows} getRowKey={(s: SignInView, i) => `${s.at}-${i}`} pageSize={20} />}
-        </Read>
+        </ReadState>
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
 import type { PasskeyAssertion } from '@halcyon/api-client/model';
 import { createPasskey, passkeysSupported, stepUpPasskey } from '@halcyon/api-client/http';
-import { queryError, useApiMutation, useApiQuery } from '@halcyon/api-client/react';
+import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import type { IdentityProof } from './IdentityProof';
 
 /** The body part a security change carries: the password, or a passkey's answer to a challenge for a security change. */
@@ -28,8 +28,8 @@ export function useAccountSecurity() {
   const register = useApiMutation('registerPasskey', passkeyChanges);
   const remove = useApiMutation('removePasskey', passkeyChanges);
   return {
-    sessions: { rows: sessions.data, error: queryError(sessions, 'Failed to fetch your sessions.'), retry: () => void sessions.refetch() },
-    signIns: { rows: signIns.data, error: queryError(signIns, 'Failed to fetch your sign-in history.'), retry: () => void signIns.refetch() },
+    sessions: { query: sessions, fallback: 'Failed to fetch your sessions.' },
+    signIns: { query: signIns, fallback: 'Failed to fetch your sign-in history.' },
     endSession: async (id: string) => (await end.mutateAsync({ input: { params: { id } } })).message,
     endOtherSessions: async () => (await endOthers.mutateAsync({})).message ?? 'Other sessions ended.',
     busy: end.isPending || endOthers.isPending,
@@ -43,9 +43,7 @@ export function useAccountSecurity() {
         (await disable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), ...(code ? { code } : {}) } } })).message,
     },
     passkeys: {
-      rows: passkeys.data,
-      error: queryError(passkeys, 'Failed to fetch your passkeys.'),
-      retry: () => void passkeys.refetch(),
+      query: passkeys,
       supported: passkeysSupported(),
       /** Options (after the password or a passkey), the authenticator creates one, the server stores it. */
       add: async (name: string, confirm: IdentityProof) => {
