@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
 import { parseUsdAmount, planRangeProblem, type Plan } from '@halcyon/api-client/model';
 import { useApiMutation, useApiPages, useProfileQuery } from '@halcyon/api-client/react';
@@ -7,7 +7,7 @@ import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
 import { AmountInput } from '../lib/AmountInput';
 import type { AssetInfo } from '../lib/assets';
-import { withToasts } from '@halcyon/app-kit';
+import { useToastForm } from '@halcyon/app-kit';
 import { useReadToasts } from '../lib/useReadToasts';
 
 const planLabel = (p: Plan) => `${p.name ?? 'Plan'}: ${formatMoney(p.minAmount)} to ${formatMoney(p.maxAmount)}, ${p.returns}% in ${p.duration} days`;
@@ -36,24 +36,21 @@ export default function Invest() {
     setAmount('');
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const plan = selectedPlan;
-    const value = parseUsdAmount(amount);
-    if (!asset || !plan || value === null) {
-      toast.error('Please select an asset, plan, and enter a valid amount.');
-      return;
-    }
-    const outOfRange = planRangeProblem(plan, value);
-    if (outOfRange) {
-      toast.error(outOfRange);
-      return;
-    }
-    const body = { plan_id: plan.id, amount: value, method: asset.otheAbbr };
-    const texts = { loading: 'Please wait while your investment is going through...', success: 'Investment successful!', failure: 'Failed to invest.' };
-    const sent = await withToasts(texts, () => investment.mutateAsync({ input: { body } }));
-    if (sent.ok) close();
-  };
+  const value = parseUsdAmount(amount);
+  const problem = !asset || !selectedPlan || value === null ? 'Please select an asset, plan, and enter a valid amount.' : planRangeProblem(selectedPlan, value);
+  const { busy, onSubmit } = useToastForm({
+    check: () => {
+      if (problem) toast.error(problem);
+      return problem === null;
+    },
+    toasts: { loading: 'Please wait while your investment is going through...', success: 'Investment successful!', failure: 'Failed to invest.' },
+    request: async () => {
+      // `check` has passed: this only narrows the types.
+      if (!asset || !selectedPlan || value === null) throw new Error('checked');
+      return investment.mutateAsync({ input: { body: { plan_id: selectedPlan.id, amount: value, method: asset.otheAbbr } } });
+    },
+    done: close,
+  });
 
   return (
     <Page>
@@ -79,13 +76,13 @@ export default function Invest() {
             <Button variant="secondary" onClick={close}>
               Close
             </Button>
-            <Button onClick={() => void submit()} loading={investment.isPending}>
+            <Button type="submit" form="invest-form" loading={busy}>
               Invest
             </Button>
           </>
         }
       >
-        <FormStack id="invest-form" onSubmit={(e) => void submit(e)} noValidate>
+        <FormStack id="invest-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           {plans === null ? (
             <Loading label="Fetching plans..." />
           ) : offered.length === 0 ? (
