@@ -34,7 +34,7 @@ async function settleOneMatured(q: Queryable): Promise<string | null> {
   if (ended.rows.length === 0) return null;
   const amountCents = Number(due.amount_cents);
   const ref = { type: 'investment' as const, id: due.id };
-  await transfer(q, {
+  const principal = await transfer(q, {
     debit: invested(due.uid, due.asset), credit: available(due.uid, due.asset), amountCents,
     kind: 'maturity_principal', actor: 'system', reason: 'Investment matured: principal returned', ref,
   });
@@ -43,6 +43,8 @@ async function settleOneMatured(q: Queryable): Promise<string | null> {
     await transfer(q, {
       debit: returns(), credit: earnings(due.uid), amountCents: profit,
       kind: 'maturity_earnings', actor: 'system', reason: `Investment matured: ${bpToPercent(due.returns_bp)}% returns`, ref,
+      // One movement, the maturity: the statement shows it as one row with both legs.
+      movement: principal.id,
     });
   }
   return due.id;

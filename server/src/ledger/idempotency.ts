@@ -7,9 +7,14 @@ import { AppError, conflict, unprocessable } from '../errors';
  * Idempotency-Key for the POSTs that move money (ledger.md rule 3, as Stripe and the IETF draft do):
  * - same caller, same key, same request: the stored first answer again (same status and body);
  * - same key, another request (route, params or body): 422;
- * - same key while the first request is still running: 409.
+ * - same key while the first request is still running: it waits for the first and replays its
+ *   answer when the key is taken inside the money transaction (the usual case), 409 while a check
+ *   that spends something (a two-factor code) holds it in flight.
  * Keys are scoped per caller and expire after 24 hours. The finished answer is written in the same
  * transaction as the money movement, so a crash can never leave money moved without its record.
+ * One mechanism (`idempotentStatement`) with the database's functions idempotency_claim,
+ * idempotency_keep and idempotency_held (migrations 018, 024), whether the move is one composed
+ * statement (a withdrawal) or a transaction of several (`idempotent`).
  */
 
 const KEY_TTL_HOURS = 24;
@@ -30,7 +35,8 @@ export interface IdempotencyScope {
   before?: () => Promise<void>;
 }
 
-interface KeyRow {
+/** What holds a key (idempotency_held): its request, and its answer once kept. */
+export interface HeldKey {
   request_hash: string;
   status: 'in_flight' | 'done';
   response_status: number | null;
@@ -42,36 +48,45 @@ interface ErrorBody {
   code: string;
 }
 
-export async function idempotent<T>(db: Db, scope: IdempotencyScope, run: (q: TxQueryable) => Promise<T>): Promise<T> {
-  if (scope.key === undefined) {
-    await scope.before?.();
-    return db.tx(run);
-  }
-  // Its format (1–255 visible characters) is checked by defineRoute before the handler runs.
-  const key = scope.key;
-  const hash = requestHash(scope.route, scope.request);
-  const claim = randomUUID();
+/**
+ * `idempotentStatement` for a move of several statements: one transaction that takes the key (a
+ * concurrent request with the same key waits for it, then replays its answer), runs `run` and
+ * keeps its answer under the key. Without a key, `run` in a transaction.
+ */
+export function idempotent<T>(db: Db, scope: Omit<IdempotencyScope, 'before'>, run: (q: TxQueryable) => Promise<T>): Promise<T> {
+  return idempotentStatement(db, { ...scope, beforeSpends: false }, inTransaction(db, routes[scope.route].status, run), (answer) => answer);
+}
 
-  const replay = await claimKey(db, scope.uid, key, scope.route, hash, claim);
-  if (replay) return replay as T;
-
-  try {
-    await scope.before?.();
-    return await db.tx(async (q) => {
-      const result = await run(q);
-      await finish(q, scope.uid, key, claim, routes[scope.route].status, result);
-      return result;
+/** A move of several statements as a money call: in one transaction, the key taken, the move, its answer kept. */
+function inTransaction<R>(db: Db, status: number, run: (q: TxQueryable) => Promise<R>) {
+  return (_q: Queryable, key: KeyClaim | null): Promise<StatementAnswer<R>> =>
+    db.tx(async (q) => {
+      if (key) {
+        const claimed = await q.query<{ taken: boolean; held: HeldKey | null }>(
+          'SELECT taken, CASE WHEN taken THEN NULL ELSE idempotency_held($1, $2) END AS held FROM idempotency_claim($1, $2, $3, $4, $5, $6, $7) AS taken',
+          [key.uid, key.key, key.route, key.hash, key.claim, key.ttlHours, key.staleMinutes],
+        );
+        const row = claimed.rows[0];
+        if (!row?.taken) return { claimed: false, key: row?.held ?? null };
+      }
+      const record = await run(q);
+      if (key) await keepAnswer(q, key, status, record);
+      return { claimed: true, record };
     });
+}
+
+/** Stores `record` as the key's answer over this request's claim (idempotency_keep raises HL005 when another request took the key over). */
+async function keepAnswer(q: Queryable, key: KeyClaim, status: number, record: unknown): Promise<void> {
+  try {
+    await q.query('SELECT idempotency_keep($1, $2, $3, $4, $5::jsonb)', [key.uid, key.key, key.claim, status, JSON.stringify({ record })]);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500 && error.code !== 'IDEMPOTENCY_SUPERSEDED') {
-      // A refusal is the first answer too: a retry with this key gets the same refusal.
-      await finish(db, scope.uid, key, claim, error.status, { message: error.message, code: error.code } satisfies ErrorBody).catch(() => undefined);
-    } else {
-      // Unexpected failure: nothing was committed, so free the key for a retry.
-      await db.query('DELETE FROM idempotency_keys WHERE uid = $1 AND key = $2 AND claim = $3', [scope.uid, key, claim]).catch(() => undefined);
-    }
-    throw error;
+    throw idempotencyRefusal(error) ?? error;
   }
+}
+
+/** The API error for idempotency_keep's HL005 (migration 024): our claim was presumed dead and taken over; everything rolls back. */
+export function idempotencyRefusal(error: unknown): AppError | undefined {
+  return (error as { code?: unknown } | null)?.code === 'HL005' ? conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_SUPERSEDED') : undefined;
 }
 
 /** Takes the key (new, expired or abandoned), or returns the stored answer, or throws 409/422. */
@@ -87,9 +102,7 @@ async function claimKey(db: Db, uid: string, key: string, route: string, hash: s
       [uid, key, route, hash, claim, KEY_TTL_HOURS, STALE_CLAIM_MINUTES],
     );
     if (taken.rows[0]?.taken) return undefined;
-    const existing = (
-      await db.query<KeyRow>('SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE uid = $1 AND key = $2', [uid, key])
-    ).rows[0];
+    const existing = (await db.query<{ held: HeldKey | null }>('SELECT idempotency_held($1, $2) AS held', [uid, key])).rows[0]?.held;
     // Swept between the two statements: try to take it again.
     if (existing) return storedAnswer(existing, hash);
   }
@@ -99,7 +112,7 @@ async function claimKey(db: Db, uid: string, key: string, route: string, hash: s
 const inFlight = () => conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_IN_FLIGHT');
 
 /** What a key held by an earlier request answers now: its stored answer, or 422 (another request) / 409 (still running). */
-function storedAnswer(existing: KeyRow, hash: string): unknown {
+function storedAnswer(existing: HeldKey, hash: string): unknown {
   if (existing.request_hash !== hash) {
     throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
   }
@@ -114,6 +127,8 @@ function storedAnswer(existing: KeyRow, hash: string): unknown {
 
 /** The key as a money function takes it (migration 018): the key, the request's hash and this request's claim. */
 export interface KeyClaim {
+  uid: string;
+  route: RouteName;
   key: string;
   hash: string;
   claim: string;
@@ -122,14 +137,15 @@ export interface KeyClaim {
 }
 
 /** What a money function answers: its record (also stored under the key), or the key's row when another request holds it. */
-export type StatementAnswer<R> = { claimed: true; record: R } | { claimed: false; key: KeyRow | null };
+export type StatementAnswer<R> = { claimed: true; record: R } | { claimed: false; key: HeldKey | null };
 
 /**
- * `idempotent` for a money move that is one database function call (migration 018): the function
- * takes the key, moves the money and stores its answer (the record it returns, presented by
- * `present` the first time and on every replay) in one statement, so the whole request is one
- * round trip. A `before` check that spends something (`beforeSpends`: a two-factor code, a payout
- * address saved) still runs once per key after the key is taken on its own, as in `idempotent`;
+ * An Idempotency-Key around a money move. `call` takes the key (idempotency_claim), moves the money
+ * and keeps its answer (idempotency_keep: the record, presented by `present` the first time and on
+ * every replay) atomically: in one statement composed by a service (a withdrawal: the whole request
+ * is one round trip) or in one transaction (`idempotent`). A `before` check that spends something
+ * (`beforeSpends`: a two-factor code, a payout address saved) still runs once per key after the
+ * key is taken on its own;
  * one that only reads runs first, and when it refuses, the key decides as there: a stored answer
  * is replayed, otherwise the refusal becomes the first answer. A refusal raised by the function
  * rolls its claim back with everything else and is then stored as the key's first answer.
@@ -149,7 +165,9 @@ export async function idempotentStatement<R, T>(
   const key = scope.key;
   const hash = requestHash(scope.route, scope.request);
   const claim = randomUUID();
-  const presentStored = (stored: unknown) => present((stored as { record: R }).record);
+  // Answers are kept as { record } (migration 024); a key kept before it, for at most its 24 hours,
+  // holds the route's answer itself.
+  const presentStored = (stored: unknown) => present(stored !== null && typeof stored === 'object' && 'record' in stored ? (stored.record as R) : (stored as R));
   let claimed = false;
   // The check or the move failed: a refusal is the key's first answer; anything else frees the key.
   // (Answers already stored under the key, 409 and 422 leave as they are.)
@@ -177,7 +195,7 @@ export async function idempotentStatement<R, T>(
   for (let attempt = 0; attempt < 3; attempt++) {
     let answer: StatementAnswer<R>;
     try {
-      answer = await call(db, { key, hash, claim, ttlHours: KEY_TTL_HOURS, staleMinutes: STALE_CLAIM_MINUTES });
+      answer = await call(db, { uid: scope.uid, route: scope.route, key, hash, claim, ttlHours: KEY_TTL_HOURS, staleMinutes: STALE_CLAIM_MINUTES });
     } catch (error) {
       return fail(error);
     }
@@ -200,16 +218,6 @@ async function recordRefusal(db: Db, scope: IdempotencyScope, key: string, hash:
        WHERE k.claim = EXCLUDED.claim AND k.status = 'in_flight'`,
     [scope.uid, key, scope.route, hash, claim, error.status, JSON.stringify({ message: error.message, code: error.code } satisfies ErrorBody)],
   );
-}
-
-async function finish(q: { query: TxQueryable['query'] }, uid: string, key: string, claim: string, status: number, body: unknown): Promise<void> {
-  const done = await q.query(
-    `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5::jsonb
-     WHERE uid = $1 AND key = $2 AND claim = $3 AND status = 'in_flight' RETURNING 1`,
-    [uid, key, claim, status, JSON.stringify(body)],
-  );
-  // Another request took the key over (ours was presumed dead): roll our work back.
-  if (done.rows.length === 0) throw conflict('A request with this Idempotency-Key is still in progress', 'IDEMPOTENCY_SUPERSEDED');
 }
 
 /** sha256 of the route and the request in canonical JSON (object keys sorted). */

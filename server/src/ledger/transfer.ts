@@ -3,17 +3,20 @@ import type { AccountRef } from './accounts';
 import { isUniqueViolation, type AppError } from '../errors';
 import { alreadyRecorded, inflowCeilingReached, insufficientBalance } from './errors';
 
-type TransferKind =
-  | 'deposit'
-  | 'withdrawal_hold'
-  | 'withdrawal_payout'
-  | 'withdrawal_release'
-  | 'investment_lock'
-  | 'investment_stop_principal'
-  | 'maturity_principal'
-  | 'earnings_credit'
-  | 'earnings_deduct'
-  | 'maturity_earnings';
+/** Every kind of transfer; migration 024's CHECK holds the same list (test/ledger/transfer.test.ts compares them). */
+export const TRANSFER_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_payout',
+  'withdrawal_release',
+  'investment_lock',
+  'investment_stop_principal',
+  'maturity_principal',
+  'maturity_earnings',
+  'earnings_credit',
+  'earnings_deduct',
+] as const;
+type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 type RefType = 'deposit' | 'withdrawal' | 'investment' | 'adjustment';
 
@@ -26,11 +29,13 @@ export interface TransferInput {
   actor: string;
   reason: string;
   ref: { type: RefType; id: string };
+  /** The movement (one business event) this transfer is a leg of: its first transfer's id; none starts one. */
+  movement?: string;
 }
 
 /**
  * Moves `amountCents` from `debit` to `credit` and records it, inside the caller's transaction, in
- * one round trip: the database's `ledger_transfer` (migration 018) locks both accounts in id
+ * one round trip: the database's `ledger_transfer` (migrations 018, 024) locks both accounts in id
  * order, debits with a conditional UPDATE (under READ COMMITTED the row lock makes PostgreSQL
  * re-check `balance >= amount` against the committed balance, so concurrent debits cannot
  * overdraw a user account; the table's CHECK is the last line of defence), credits, and writes
@@ -47,8 +52,8 @@ export async function transfer(q: Queryable, t: TransferInput): Promise<{ id: st
   if (t.debit.id === t.credit.id) throw new Error(`transfer to the same account: ${t.debit.id}`);
   try {
     const { rows } = await q.query<{ id: string }>(
-      'SELECT ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS id',
-      [t.debit.id, t.credit.id, t.debit.asset, t.amountCents, t.credit.owner, t.credit.kind, t.kind, t.actor, t.reason, t.ref.type, t.ref.id, t.debit.owner === null ? INFLOW_CEILING_CENTS : null],
+      'SELECT ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS id',
+      [t.debit.id, t.credit.id, t.debit.asset, t.amountCents, t.credit.owner, t.credit.kind, t.kind, t.actor, t.reason, t.ref.type, t.ref.id, t.debit.owner === null ? INFLOW_CEILING_CENTS : null, t.movement ?? null],
     );
     return { id: String(rows[0]?.id) };
   } catch (error) {

@@ -86,6 +86,16 @@ describeOnPostgres(`races on PostgreSQL${pg ? '' : ' (skipped: DATABASE_URL is n
     expect((await t().call('listWithdrawals', { token: admin.token })).body.data).toHaveLength(1);
   });
 
+  test('the same Idempotency-Key on a move of several statements, 10 at once: one deposit, every answer the first', async () => {
+    // The key is taken inside the money transaction: the others wait for it and replay its answer.
+    const body = { method: 'usdt' as const, amount: 25, from: user.uid };
+    const headers = { 'idempotency-key': 'burst-deposit' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => t().call('createDeposit', { token: user.token, body, headers })));
+    expect(count(results.map((r) => r.status))).toEqual({ 201: 10 });
+    for (const r of results) expect(r.body).toEqual(results[0]?.body);
+    expect((await t().call('listDeposits', { token: admin.token })).body.data).toHaveLength(1);
+  });
+
   test('two maturity runs on separate connection pools at once pay each investment once', async () => {
     const plan = await createPlan(t(), admin, { returns: 10, minAmount: 1 });
     await fund(t(), admin, user, 2000);

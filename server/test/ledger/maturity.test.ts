@@ -39,6 +39,11 @@ test('a due approved investment is settled once: principal back, returns to earn
   expect(await figures(t(), user)).toMatchObject({ ethBal: 1000, earnings: 41.67 });
   const entries = (await t().call('listEarnings', { token: admin.token })).body.data;
   expect(entries).toEqual([expect.objectContaining({ kind: 'maturity', amount: 41.67, investment_id: id, actor: 'system' })]);
+  // One movement in the statement: the principal back (invested → available) and the returns.
+  const statement = (await t().call('getLedger', { token: user.token, query: { kind: 'maturity_principal,maturity_earnings' } })).body.data;
+  expect(statement).toHaveLength(3);
+  expect(new Set(statement.map((e: { movementId: string }) => e.movementId)).size).toBe(1);
+  expect(statement.map((e: { transferId: string }) => e.transferId)).toContain(statement[0]?.movementId);
 });
 
 test('pending, processing, stopped and not-yet-due investments are left alone', async () => {

@@ -2,7 +2,7 @@ import { migrateDb } from '../../src/db';
 import { openPglite } from '../../src/db/pglite';
 import type { Db } from '../../src/db/types';
 import { available, custody, earnings, held, returns } from '../../src/ledger/accounts';
-import { transfer, type TransferInput } from '../../src/ledger/transfer';
+import { TRANSFER_KINDS, transfer, type TransferInput } from '../../src/ledger/transfer';
 import { AppError } from '../../src/errors';
 import { assertLedgerInvariants } from '../hooks';
 
@@ -129,4 +129,32 @@ test('a record\'s second transfer of the same kind is refused by the database an
   // Earnings adjustments may repeat on one investment.
   const inv = { type: 'investment' as const, id: 'inv-many' };
   for (let i = 0; i < 2; i++) await db.tx((q) => transfer(q, { ...base, ref: inv, debit: returns(), credit: earnings('u2'), amountCents: 10, kind: 'earnings_credit' }));
+});
+
+test('the database knows the transfer kinds the code writes, and refuses any other', async () => {
+  const check = await db.query<{ def: string }>("SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'transfers_kind_known'");
+  const inCheck = [...(check.rows[0]?.def ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+  expect([...inCheck].sort()).toEqual([...TRANSFER_KINDS].sort());
+  await move({ debit: custody('usdt'), credit: available('u1', 'usdt'), amountCents: 100, kind: 'deposit' });
+  await expect(
+    db.query("INSERT INTO transfers (debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id) VALUES ('custody:usdt', 'available:usdt:u1', 'usdt', 1, 'gift', 'system', 'x', 'adjustment', 'k1')"),
+  ).rejects.toMatchObject({ code: '23514' });
+});
+
+test("a transfer's accounts exist in its asset: an account of another asset is refused by the foreign keys", async () => {
+  await move({ debit: custody('btc'), credit: available('u2', 'btc'), amountCents: 100, kind: 'deposit' });
+  // available:btc:u2 exists, but holds btc: a usdt transfer into it names no usdt account.
+  await expect(
+    db.query("INSERT INTO transfers (debit_account, credit_account, asset, amount_cents, kind, actor, reason, ref_type, ref_id) VALUES ('custody:usdt', 'available:btc:u2', 'usdt', 1, 'deposit', 'system', 'x', 'adjustment', 'k2')"),
+  ).rejects.toMatchObject({ code: '23503' });
+});
+
+test('a movement groups its legs: a later leg names the first transfer, and only an existing one', async () => {
+  const first = await move({ debit: custody('usdt'), credit: available('u1', 'usdt'), amountCents: 100, kind: 'deposit' });
+  const leg = await db.tx((q) => transfer(q, { ...base, ref: { type: 'adjustment', id: `test-${refs++}` }, debit: returns(), credit: earnings('u1'), amountCents: 5, kind: 'earnings_credit', movement: first.id }));
+  const rows = await db.query<{ id: string; movement: string }>('SELECT id::text, COALESCE(movement_id, id)::text AS movement FROM transfers WHERE id = ANY($1::bigint[]) ORDER BY id', [[first.id, leg.id]]);
+  expect(rows.rows.map((r) => r.movement)).toEqual([first.id, first.id]);
+  await expect(
+    db.tx((q) => transfer(q, { ...base, ref: { type: 'adjustment', id: `test-${refs++}` }, debit: returns(), credit: earnings('u1'), amountCents: 5, kind: 'earnings_credit', movement: '999999' })),
+  ).rejects.toMatchObject({ code: '23503' });
 });

@@ -2,8 +2,10 @@
 -- that moves money is one statement, one round trip, its own transaction when sent alone. Each
 -- statement of a plpgsql function takes a fresh snapshot under READ COMMITTED, so a count made
 -- after a row lock sees what the lock holder committed, as it did when these were separate
--- statements. Refusals are raised with the SQLSTATEs below (server/src/ledger/sql-errors.ts
--- maps them), so nothing of a refused move is kept.
+-- statements. Refusals are raised with the SQLSTATEs below (ledgerRefusal in
+-- server/src/ledger/transfer.ts and openRequestsRefusal in server/src/services/request-limits.ts
+-- map them to API errors), so nothing of a refused move is kept. Migration 019 redefines
+-- user_figures below; 022 and 024 redefine withdrawal_request, 024 ledger_transfer.
 --   HL001  a user account's balance is short (or the account does not exist yet)
 --   HL002  the gross inflow would pass its ceiling (migration 005)
 --   HL003  the user already has their maximum of open requests; DETAIL: how many

@@ -1,5 +1,5 @@
--- user_figures (018) as a SQL function PostgreSQL inlines into the statement that calls it
--- (single SELECT, STABLE, no SET clause): planned with that statement, with no function call,
+-- Redefines user_figures (018, replaced in place: same name and signature) as a SQL function
+-- PostgreSQL inlines into the statement that calls it (single SELECT, STABLE, no SET clause): planned with that statement, with no function call,
 -- result store or plan of its own per execution. As plpgsql with a forced generic plan, the plan
 -- for `owner = ANY(array of unknown length)` read every account of the platform on each profile
 -- read once the table was small enough to look cheaper that way (bench/RESULTS.md). Here each

@@ -8,7 +8,7 @@ import { available, custody, held } from '../../ledger/accounts';
 import { dbUsd } from '../../ledger/money';
 import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
 import { ledgerRefusal, transfer } from '../../ledger/transfer';
-import type { KeyClaim, StatementAnswer } from '../../ledger/idempotency';
+import { idempotencyRefusal, type HeldKey, type KeyClaim, type StatementAnswer } from '../../ledger/idempotency';
 import { openRequestsRefusal } from '../../services/request-limits';
 import type { SecurityAlert } from '../../services/alerts';
 import { refuseTransition } from '../../ledger/transitions';
@@ -68,24 +68,35 @@ export interface WithdrawalRequest {
 
 /**
  * A pending withdrawal with its funds held: available:{asset} → held:{asset} (bank draws from
- * usdt), its security alert and, with a key, the key's claim and stored answer: one call of the
- * database's withdrawal_request (migration 018). 422 'Insufficient balance' or TOO_MANY_PENDING
- * (`maxOpen`): nothing of it is kept.
+ * usdt), with its security alert and, with a key, the key's claim and kept answer, all in one
+ * statement: the ledger's withdrawal_request (migration 024) moves the money only; the key
+ * (idempotency_claim / idempotency_keep / idempotency_held) and the alert (security_alert_add, the
+ * mail into the outbox) are composed around it here. 422 'Insufficient balance' or
+ * TOO_MANY_PENDING (`maxOpen`): nothing of it is kept.
  */
 export async function requestWithdrawal(q: Queryable, r: WithdrawalRequest, key: KeyClaim | null): Promise<StatementAnswer<WithdrawalRow>> {
   const { alert } = r;
   try {
-    const { rows } = await q.query<{ answer: StatementAnswer<WithdrawalRow> }>(
-      'SELECT withdrawal_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) AS answer',
+    const { rows } = await q.query<{ record: WithdrawalRow | null; held: HeldKey | null }>(
+      // Each CTE runs once, when the SELECT below first reads it, in the order it reads them
+      // (left to right): the claim, the move, the alert, the kept answer. Without a claim nothing
+      // after it runs, and the key's holder is read instead.
+      `WITH claim AS (SELECT CASE WHEN $11::text IS NULL THEN true ELSE idempotency_claim($1, $11, 'createWithdrawal', $12, $13, $14, $15) END AS taken),
+            moved AS (SELECT withdrawal_request($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS record FROM claim WHERE taken),
+            alerted AS (SELECT security_alert_add($1, $16, $17, $18, $19, $20, $21) FROM moved WHERE $16::text IS NOT NULL),
+            kept AS (SELECT idempotency_keep($1, $11, $13, 201, jsonb_build_object('record', record)) FROM moved WHERE $11::text IS NOT NULL)
+       SELECT (SELECT record FROM moved) AS record, (SELECT count(*) FROM alerted) AS alerts, (SELECT count(*) FROM kept) AS kept,
+              (SELECT idempotency_held($1, $11) FROM claim WHERE NOT taken) AS held`,
       [
         r.uid, r.method, METHOD_ASSET[r.method], r.address, r.bank?.name ?? null, r.bank?.accountNumber ?? null, r.bank?.routingNumber ?? null, r.amountCents, r.maxOpen, `Withdrawal requested (${r.method})`,
         key?.key ?? null, key?.hash ?? null, key?.claim ?? null, key?.ttlHours ?? null, key?.staleMinutes ?? null,
-        alert?.lockHash ?? null, alert?.lockExpires ?? null, alert?.mailId ?? null, alert?.mail.subject ?? null, alert?.mail.text ?? null,
+        alert?.lockHash ?? null, alert?.lockExpires ?? null, alert?.mailId ?? null, alert?.mail.to ?? null, alert?.mail.subject ?? null, alert?.mail.text ?? null,
       ],
     );
-    return rows[0]?.answer as StatementAnswer<WithdrawalRow>;
+    const row = rows[0];
+    return row?.record ? { claimed: true, record: row.record } : { claimed: false, key: row?.held ?? null };
   } catch (error) {
-    throw ledgerRefusal(error) ?? openRequestsRefusal(error, 'withdrawal', r.maxOpen) ?? frozenRefusal(error) ?? error;
+    throw ledgerRefusal(error) ?? openRequestsRefusal(error, 'withdrawal', r.maxOpen) ?? frozenRefusal(error) ?? idempotencyRefusal(error) ?? error;
   }
 }
 
