@@ -20,11 +20,6 @@ const up = (depth, ...names) => `^${depth ? `(\\.\\./){${depth}}` : '\\./'}(${na
 const SIBLING = '^\\.\\./(?!\\.\\./)';
 const S = 'server/src';
 const TOP = ['app', 'main', 'seed'];
-// Being rewritten in another change (issue 31): the withdrawals routes and their service still
-// hold SQL, and the payout book still takes the Fastify instance; they keep the older rules until
-// they move to services/ like the rest.
-const WITHDRAWALS = `${S}/features/withdrawals/*.ts`;
-const PAYOUT_BOOK = `${S}/services/payout-book.ts`;
 const NOT_EACH_OTHER = [SIBLING, 'features do not import each other: move what they share to services/ (or ledger/, db/)'];
 const NO_DB = [up(2, 'db'), 'features/ hold no SQL: a route calls a service (services/), which reads db/'];
 const ROUTE_FILE = [up(2, ...TOP), 'routes are below app and seed'];
@@ -35,12 +30,9 @@ const MAPPING_FILE = [
 const SERVICES = [up(1, 'features', 'http', 'jobs', ...TOP), 'services are below routes: no features/, http/, jobs/'];
 const serverLayers = [
   layer([`${S}/http/**/*.ts`], [[up(1, 'features', 'services', 'ledger', 'jobs', ...TOP), 'http/ is the route framework: it imports no feature, service or ledger']]),
-  layer([`${S}/features/*/routes.ts`], [NOT_EACH_OTHER, ROUTE_FILE, NO_DB], [WITHDRAWALS]),
-  layer([`${S}/features/*/*.ts`], [NOT_EACH_OTHER, ...MAPPING_FILE, NO_DB], [`${S}/features/*/routes.ts`, WITHDRAWALS]),
-  layer([`${S}/features/withdrawals/routes.ts`], [NOT_EACH_OTHER, ROUTE_FILE]),
-  layer([`${S}/features/withdrawals/*.ts`], [NOT_EACH_OTHER, ...MAPPING_FILE], [`${S}/features/*/routes.ts`]),
-  layer([`${S}/services/**/*.ts`], [SERVICES, ['^(@fastify/|fastify(/|$))', 'services take explicit deps (deps.ts: Pick<Deps, ...>), never Fastify, types included']], [PAYOUT_BOOK]),
-  layer([PAYOUT_BOOK], [SERVICES]),
+  layer([`${S}/features/*/routes.ts`], [NOT_EACH_OTHER, ROUTE_FILE, NO_DB]),
+  layer([`${S}/features/*/*.ts`], [NOT_EACH_OTHER, ...MAPPING_FILE, NO_DB], [`${S}/features/*/routes.ts`]),
+  layer([`${S}/services/**/*.ts`], [SERVICES, ['^(@fastify/|fastify(/|$))', 'services take explicit deps (deps.ts: Pick<Deps, ...>), never Fastify, types included']]),
   layer([`${S}/jobs/**/*.ts`], [[up(1, 'features', 'services', 'http', ...TOP), 'jobs run the ledger: no features, services or http/']]),
   layer([`${S}/ledger/**/*.ts`], [[up(1, 'features', 'services', 'http', 'jobs', ...TOP), 'the ledger is below routes and services: it imports db/ and leaf modules only']]),
   layer([`${S}/db/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', 'auth', 'mail', 'storage', ...TOP), 'db/ is the lowest layer']]),
@@ -59,12 +51,12 @@ const serverCode = [
   banned([`${S}/features/**/*.ts`], [
     ["CallExpression[callee.property.name=/^(query|tx)$/]", 'features/ hold no SQL: a route calls a service (services/), which queries and opens transactions'],
     REQUEST_SERVER,
-  ], [WITHDRAWALS]),
+  ]),
   // Services get what they use (deps.ts), not the Fastify instance as a service locator.
   banned([`${S}/services/**/*.ts`], [
     REQUEST_SERVER,
     ["TSImportType[source.value=/fastify/]", 'services take explicit deps (deps.ts), never Fastify, types included'],
-  ], [PAYOUT_BOOK]),
+  ]),
   // No import cycles: a module and what it imports can be loaded, read and moved one after the other.
   {
     files: [`${S}/**/*.ts`],

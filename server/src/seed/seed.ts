@@ -7,7 +7,7 @@ import { approveDeposit, createDeposit } from '../services/deposits';
 import { creditEarnings } from '../services/earnings';
 import { approveInvestment, createInvestment } from '../services/investments';
 import { createPlan } from '../services/plans';
-import { approveWithdrawal, requestWithdrawal } from '../features/withdrawals/service';
+import { approveWithdrawal, requestWithdrawal } from '../services/withdrawals';
 import type { Storage } from '../storage/storage';
 import { avatarPng } from './avatar';
 

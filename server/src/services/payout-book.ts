@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
 import type { WithdrawMethod } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
@@ -74,8 +74,8 @@ export function savesNewAddress(user: UserRow, method: WithdrawMethod, typed: st
  * one becomes the saved one (kept even though this request may be refused, and mailed to the
  * owner); the destination must be past its cooldown, and the password must not have changed lately.
  */
-export async function payoutDestination(app: FastifyInstance, user: UserRow, method: WithdrawMethod, typed: string): Promise<string> {
-  const { cooldownHours, passwordPauseHours } = app.config.payoutSafety;
+export async function payoutDestination(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, user: UserRow, method: WithdrawMethod, typed: string): Promise<string> {
+  const { cooldownHours, passwordPauseHours } = deps.config.payoutSafety;
   if (user.password_changed_at && passwordPauseHours > 0) {
     const until = new Date(user.password_changed_at.getTime() + passwordPauseHours * 3600_000);
     if (until.getTime() > Date.now()) {
@@ -85,10 +85,10 @@ export async function payoutDestination(app: FastifyInstance, user: UserRow, met
   const key = PAYOUT_KEY[method];
   const saved = key === 'bank' ? '' : (user[key] ?? '').trim();
   if (savesNewAddress(user, method, typed)) {
-    const from = await app.db.tx(async (q) => {
+    const from = await deps.db.tx(async (q) => {
       await q.query(`UPDATE users SET ${key} = $2 WHERE id = $1`, [user.id, typed]);
       const { from: at } = await markPayoutSaved(q, user.id, [key], cooldownHours);
-      await sendSecurityAlert(app, user, 'payout-changed', `Changed: ${LABELS[key]}, by a withdrawal request naming a new address.`, q);
+      await sendSecurityAlert(deps, user, 'payout-changed', `Changed: ${LABELS[key]}, by a withdrawal request naming a new address.`, q);
       return at;
     });
     if (from.getTime() > Date.now()) throw cooldownError(key, from);

@@ -1,19 +1,27 @@
+import type { z } from 'zod';
 import type { Asset, ParsedQueryOf, Withdrawal, WithdrawMethod } from '@halcyon/api-client/contract';
-import { METHOD_ASSET } from '@halcyon/api-client/contract';
-import { Params, readPage, type Cursors, type Paged } from '../../db/keyset';
-import { requestOrders, requestRows } from '../../db/request-lists';
-import { searchUsers } from '../../db/user-search';
-import type { Queryable } from '../../db/types';
-import { available, custody, held } from '../../ledger/accounts';
-import { dbUsd } from '../../ledger/money';
-import { iso, isoOrNull, userRef, type UserColumns } from '../../ledger/rows';
-import { ledgerRefusal, transfer } from '../../ledger/transfer';
-import { idempotencyRefusal, type HeldKey, type KeyClaim, type StatementAnswer } from '../../ledger/idempotency';
-import { openRequestsRefusal } from '../../services/request-limits';
-import type { SecurityAlert } from '../../services/alerts';
-import { refuseTransition } from '../../ledger/transitions';
-import { AppError } from '../../errors';
-import { withdrawalsFrozen } from '../../services/account-lock';
+import { METHOD_ASSET, WITHDRAW_ADDRESS, type routes } from '@halcyon/api-client/contract';
+import type { Deps } from '../deps';
+import type { UserRow } from '../db/users';
+import { noteStepUpUse } from '../auth/webauthn';
+import { mailLine } from '../mail/mail-line';
+import { Params, readPage, type Cursors, type Paged } from '../db/keyset';
+import { requestOrders, requestRows } from '../db/request-lists';
+import { searchUsers } from '../db/user-search';
+import type { Db, Queryable } from '../db/types';
+import { available, custody, held } from '../ledger/accounts';
+import { dbUsd, usdToCents } from '../ledger/money';
+import { iso, isoOrNull, userRef, type UserColumns } from '../ledger/rows';
+import { ledgerRefusal, transfer } from '../ledger/transfer';
+import { idempotencyRefusal, idempotentStatement, type HeldKey, type KeyClaim, type StatementAnswer } from '../ledger/idempotency';
+import { checkRequestAmount, openRequestsRefusal } from './request-limits';
+import { securityAlert, type SecurityAlert } from './alerts';
+import { refuseTransition } from '../ledger/transitions';
+import { AppError, badRequest, forbidden } from '../errors';
+import { assertWithdrawalsOpen, withdrawalsFrozen } from './account-lock';
+import { payoutDestination, savesNewAddress } from './payout-book';
+import { withdrawalBinding } from './passkeys';
+import { requireSecondFactor } from './second-factor';
 
 export interface WithdrawalRow extends UserColumns {
   id: string;
@@ -48,7 +56,7 @@ function destinationOf(r: Pick<WithdrawalRow, 'method' | 'address' | 'bank_name'
   return `${r.bank_name}, account ${masked(r.account_number ?? '')}, routing ${masked(r.routing_number ?? '')}`;
 }
 
-export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
+const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, destination: destinationOf(r), status: r.status,
   createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
 });
@@ -64,6 +72,59 @@ export interface WithdrawalRequest {
   maxOpen: number;
   /** Its mail to the owner; null only for the demo seed. */
   alert: SecurityAlert | null;
+}
+
+type WithdrawalBody = z.output<(typeof routes)['createWithdrawal']['body']>;
+type FileDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate'>;
+
+/**
+ * POST /api/withdrawal for `user`, with its Idempotency-Key: the checks, then the money. Once per
+ * key, before the money moves (a replay of the stored answer needs none): with two-factor on, a
+ * code, before anything else, a new address in the body included. The contract's schema refused
+ * an address on bank withdrawals (rules/withdrawals.ts); without one (the spec's own body) a
+ * crypto withdrawal pays to the saved payout address, and a new one is saved and may have to wait
+ * (payout-book.ts). A bank withdrawal records the bank details as they are now: changing them
+ * later changes nothing it pays.
+ */
+export async function fileWithdrawal(deps: FileDeps, user: UserRow, body: WithdrawalBody, idempotencyKey: string | undefined): Promise<{ data: Withdrawal; message: string }> {
+  if (body.to !== user.id) throw forbidden('You can only withdraw from your own account');
+  assertWithdrawalsOpen(user);
+  const cents = usdToCents(body.amount);
+  const { requestLimits } = deps.config;
+  checkRequestAmount(requestLimits, 'withdrawal', cents);
+  const typed = body.address?.trim() ?? '';
+  const bank = body.method === 'bank' ? { name: user.bank_name.trim(), accountNumber: user.account_number.trim(), routingNumber: user.routing_number.trim() } : null;
+  if (bank && !(bank.name && bank.accountNumber && bank.routingNumber)) {
+    throw new AppError(400, 'BANK_DETAILS_MISSING', 'Add your bank name, account number and routing number in Settings before a bank withdrawal.');
+  }
+  let address = '';
+  let stepUp: string | undefined;
+  const before = async () => {
+    // A passkey's answer counts only for this method, amount and destination (passkeys.ts).
+    const factor = await requireSecondFactor(deps, user, body, { purpose: 'withdrawal', binding: withdrawalBinding(user, body) });
+    if (factor === 'passkey') stepUp = body.passkey?.challengeId;
+    address = await payoutDestination(deps, user, body.method, typed);
+    if (!address && WITHDRAW_ADDRESS[body.method] === 'required') throw badRequest('Please provide a valid wallet address.');
+  };
+  const beforeSpends = Boolean(user.totp_secret) || user.passkey_count > 0 || savesNewAddress(user, body.method, typed);
+  const scope = { uid: user.id, key: idempotencyKey, route: 'createWithdrawal', request: { body }, before, beforeSpends } as const;
+  // One statement (requestWithdrawal); a delivered mail adds its job in the same transaction.
+  const file = async (q: Queryable, key: KeyClaim | null) => {
+    // What the investor typed, shown in a real mail of ours: one defanged line (mail/mail-line.ts).
+    const to = bank ? ` to ${mailLine(bank.name, 100)}, account ending ${mailLine(bank.accountNumber.slice(-4), 4)}` : ` to ${mailLine(address, 200)}`;
+    const alert = securityAlert(deps, user, 'withdrawal', `Amount: $${body.amount} by ${body.method}${to}.`);
+    const answer = await requestWithdrawal(q, { uid: user.id, method: body.method, amountCents: cents, address, bank, maxOpen: requestLimits.maxPendingWithdrawals, alert }, key);
+    if (answer.claimed) await deps.mailer.recorded(alert.mailId, alert.mail, q);
+    // The passkey's challenge row records which withdrawal it confirmed.
+    if (answer.claimed && stepUp) await noteStepUpUse(q, stepUp, answer.record.id);
+    return answer;
+  };
+  return idempotentStatement(
+    deps.db,
+    scope,
+    (q, key) => (deps.mailer.delivers ? deps.db.tx((tx) => file(tx, key)) : file(q, key)),
+    (record: WithdrawalRow) => ({ data: toWithdrawal(record), message: 'Withdrawal request submitted successfully.' }),
+  );
 }
 
 /**
@@ -141,7 +202,7 @@ export async function approveWithdrawal(q: Queryable, adminUid: string, id: stri
 }
 
 /** pending|processing → declined: held → available (the money goes back). */
-export async function declineWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+async function declineWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
   const row = await decide(q, adminUid, id, DECISIONS.decline);
   await transfer(q, {
     debit: held(row.uid, row.asset), credit: available(row.uid, row.asset), amountCents: Number(row.amount_cents),
@@ -151,8 +212,14 @@ export async function declineWithdrawal(q: Queryable, adminUid: string, id: stri
 }
 
 /** pending → processing: the funds stay held. */
-export async function processWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+async function processWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
   return toWithdrawal(await decide(q, adminUid, id, DECISIONS.process));
+}
+
+/** An admin's decision on a withdrawal, in its own transaction. */
+export function decideWithdrawal(db: Db, adminUid: string, id: string, decision: 'approve' | 'decline' | 'process'): Promise<Withdrawal> {
+  const decide = { approve: approveWithdrawal, decline: declineWithdrawal, process: processWithdrawal }[decision];
+  return db.tx((q) => decide(q, adminUid, id));
 }
 
 /** A page of withdrawals with the query's filters (docs/api.md "Lists"). */
