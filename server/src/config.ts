@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { newPassword } from '@halcyon/api-client/contract';
+import { newPassword, PAYOUT_COOLDOWN_HOURS } from '@halcyon/api-client/contract';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0/true/false' })
@@ -92,7 +92,7 @@ const EnvSchema = z.object({
   MAX_DEPOSIT_USD: int(1, 1_000_000_000_000).default(1_000_000),
   MAX_WITHDRAWAL_USD: int(1, 1_000_000_000_000).default(1_000_000),
   SESSION_IDLE_HOURS: int(0, 24 * 365).default(72),
-  PAYOUT_COOLDOWN_HOURS: int(0, 24 * 30).default(24),
+  PAYOUT_COOLDOWN_HOURS: int(0, 24 * 30).default(PAYOUT_COOLDOWN_HOURS),
   PASSWORD_CHANGE_WITHDRAWAL_PAUSE_HOURS: int(0, 24 * 30).default(24),
   RATE_LIMIT_LOGIN: int(0, 1_000_000).default(10),
   RATE_LIMIT_LOGIN_ACCOUNT: int(0, 1_000_000).default(20),

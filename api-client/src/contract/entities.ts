@@ -35,6 +35,8 @@ export const UserProfile = z.object({
   antiPhishingPhrase: z.string().optional(),
   /** Ours (docs/security.md "Payout addresses"): payout destinations still cooling down → when usable (bitcoin, ethereum, sol, usdt, bank) */
   payoutUsableFrom: z.record(z.string(), isoDateTime).optional(),
+  /** Ours (docs/security.md "Payout addresses"): hours a destination changed after funding waits (the server's PAYOUT_COOLDOWN_HOURS); to its owner only */
+  payoutCooldownHours: z.number().int().optional(),
   /** Ours (docs/security.md "Two-factor"): withdrawals and payout changes then need a code */
   twoFactorEnabled: z.boolean().optional(),
   /** Ours (docs/security.md "Passkeys"): how many passkeys the account has; with one, a passkey also confirms what a code does */

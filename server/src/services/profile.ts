@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import { coolingDown } from './payout-book';
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
@@ -60,9 +61,13 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], known
   });
 }
 
-/** One investor's profile; `figures` when authentication already read them (GET /user/profile). */
-export async function userProfile(q: Queryable, row: UserRow, figures?: ProfileFiguresRow): Promise<UserProfile> {
+/**
+ * One investor's profile, to its owner: with how long a payout destination changed after funding
+ * waits (the server's PAYOUT_COOLDOWN_HOURS, said by the Withdraw screen); `figures` when
+ * authentication already read them (GET /user/profile).
+ */
+export async function userProfile(q: Queryable, row: UserRow, config: Pick<Config, 'payoutSafety'>, figures?: ProfileFiguresRow): Promise<UserProfile> {
   const [profile] = await userProfiles(q, [row], figures);
   if (!profile) throw new Error('profile mapping lost a row');
-  return profile;
+  return { ...profile, payoutCooldownHours: config.payoutSafety.cooldownHours };
 }

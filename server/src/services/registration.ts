@@ -45,7 +45,7 @@ export async function register(deps: RegisterDeps, body: RegisterBody, ip: strin
   }
   const row = await findUserById(db, id);
   if (!row) throw new Error('registered user vanished');
-  return userProfile(db, row);
+  return userProfile(db, row, deps.config);
 }
 
 /** A new admin, registering from `ip`; with ADMIN_REGISTRATION=invite, only with an open invite code, spent by it. */

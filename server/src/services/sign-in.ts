@@ -54,7 +54,7 @@ async function completeSignIn(deps: SignInDeps, user: UserRow, from: SignInOrigi
   // After the answer: a mail when the device, or its network, is new to the account.
   const detail = signInAlertDetail(novelty, where, new Date());
   if (detail) deps.background.start('new-device-alert', () => sendSecurityAlert(deps, user, 'new-device', detail));
-  const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user);
+  const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user, deps.config);
   return { answer: { data, token, message: 'Login Successfully' }, device };
 }
 

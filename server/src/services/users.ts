@@ -109,7 +109,7 @@ export async function updateProfile(deps: Pick<Deps, 'db' | 'config' | 'mailer' 
     await sendSecurityAlert(deps, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_COLUMNS[c].name).join(', ')}.`, q);
     return { ...after, payout_usable_from: usableFrom };
   });
-  return userProfile(db, row);
+  return userProfile(db, row, deps.config);
 }
 
 /** Closing, not deleting: the ledger keeps the account's history; its sessions end at once. */

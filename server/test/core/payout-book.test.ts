@@ -32,6 +32,9 @@ test('after funding, a changed address (Settings or a new one in the body) waits
   await fund(t(), admin, ann, 300, 'bitcoin');
   const saved = await t().call('updateProfile', { token: ann.token, body: { bitcoin: 'bc1q-after-funding' } });
   expect(Object.keys(saved.body.data?.payoutUsableFrom ?? {})).toEqual(['bitcoin']);
+  // The owner's profile says how long (the Withdraw screen's text): the server's setting.
+  expect(saved.body.data?.payoutCooldownHours).toBe(24);
+  expect((await t().call('getProfile', { token: ann.token })).body.data?.payoutCooldownHours).toBe(24);
   const refused = await withdraw({ method: 'bitcoin', amount: 20 });
   expect(refused.status).toBe(403);
   expect(refused.body.code).toBe('PAYOUT_COOLDOWN');

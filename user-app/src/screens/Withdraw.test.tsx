@@ -60,6 +60,15 @@ describe('Withdraw', () => {
     expect(http.calls('POST /api/withdrawal')).toHaveLength(0);
   });
 
+  it("says how long a new address waits as the server is configured (the profile's payoutCooldownHours)", async () => {
+    http.on('GET /api/user/profile', ok({ ...user, payoutCooldownHours: 48 }));
+    const u = await setup();
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');
+    await u.clear(screen.getByLabelText('Wallet address'));
+    await u.type(screen.getByLabelText('Wallet address'), 'bc1qother');
+    expect(screen.getByText('A new address is saved as your payout address; once you have funded your account it can be used 48 hours later.')).toBeInTheDocument();
+  });
+
   it('offers the saved payout address; without one every crypto withdrawal, usdt included, asks for an address', async () => {
     const u = await setup();
     await u.selectOptions(screen.getByRole('combobox', { name: 'Withdrawal method' }), 'bitcoin');

@@ -32,7 +32,7 @@ function payoutHint(profile: UserProfile, method: WithdrawMethod, address: strin
   const asset = assetByAbbr(METHOD_ASSET[method]);
   const from = asset ? profile.payoutUsableFrom?.[asset.walletKey] : undefined;
   if (saved && address.trim() === saved) return from ? `Your saved payout address, usable from ${formatDateTime(from)}.` : 'Your saved payout address (Settings).';
-  if (address.trim()) return `A new address is saved as your payout address; once you have funded your account it can be used ${formatHours(PAYOUT_COOLDOWN_HOURS)} later.`;
+  if (address.trim()) return `A new address is saved as your payout address; once you have funded your account it can be used ${formatHours(profile.payoutCooldownHours ?? PAYOUT_COOLDOWN_HOURS)} later.`;
   return undefined;
 }
 

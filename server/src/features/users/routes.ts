@@ -7,7 +7,7 @@ import { closeInvestor, listUsers, sendInvestorResetLink, updateProfile } from '
 export default feature(
   // access 'user': authenticate already read this investor's row (open, role user) and, in the
   // same statement, their figures: the whole profile is one round trip.
-  defineRoute('getProfile', async ({ auth, db }) => ({ data: await userProfile(db, auth.user, auth.figures) }), { callerFigures: true }),
+  defineRoute('getProfile', async ({ auth, db, config }) => ({ data: await userProfile(db, auth.user, config, auth.figures) }), { callerFigures: true }),
 
   defineRoute('updateProfile', async ({ auth, body, deps }) => ({ data: await updateProfile(deps, auth.user, body), message: 'Profile updated successfully!' })),
 
