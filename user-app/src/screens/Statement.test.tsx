@@ -62,13 +62,17 @@ describe('Statement (/user/statement)', () => {
     // The ledger's asset filter knows the coins: Earnings is asked for by its kinds.
     expect(listReads()).toEqual(['kind=maturity_earnings%2Cearnings_credit%2Cearnings_deduct']);
     await userEvent.selectOptions(screen.getByLabelText('Asset'), '');
-    await waitFor(() => expect(rowsOf(entries())).toHaveLength(4));
+    // One row per movement: the investment's two legs (available → invested) under one row.
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
     expect(rowsOf(entries()).map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
       ['Earnings credited', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00'],
-      ['Invested', 'You', 'USDT · Invested', '$400.00', '$600.00'],
-      ['Invested', 'You', 'USDT · Available', '-$400.00', '$600.00'],
+      ['Invested', 'You', 'USDT · 2 legsUSDT · Invested: $400.00, balance $400.00USDT · Available: -$400.00, balance $200.00', '$400.00 moved', '$600.00'],
       ['Deposit', 'An administrator', 'USDT · Available', '$600.00', '$600.00'],
     ]);
+    const legs = within(entries()).getByText('USDT · 2 legs');
+    expect(legs.closest('details')).not.toHaveAttribute('open');
+    await userEvent.click(legs);
+    expect(legs.closest('details')).toHaveAttribute('open');
     await userEvent.selectOptions(screen.getByLabelText('Entry'), 'deposit');
     await waitFor(() => expect(rowsOf(entries()).map((r) => r[1])).toEqual(['Deposit']));
     await userEvent.selectOptions(screen.getByLabelText('Asset'), 'usdt');
@@ -79,9 +83,10 @@ describe('Statement (/user/statement)', () => {
   it('shows the entries a page at a time: Load more asks for the next with the cursor the server gave', async () => {
     http = stubHttp({ [LEDGER]: ledgerServer(ledger, 3), 'GET /api/user/profile': ok(profile()) });
     renderWithProviders(<Statement />, { route: '/user/statement', path: '/user/statement' });
-    await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
+    // The first page ends inside no movement here; three entries are two movements.
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(rowsOf(entries())).toHaveLength(4));
+    await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
     expect(listReads()).toEqual(['', 'cursor=p3.sig']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });

@@ -7,8 +7,8 @@ import { useApiPages, useApiQueries, useProfileQuery } from '@halcyon/api-client
 import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney, Heading, Muted, Page, Panel, Row, SectionTitle } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {
-  ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv,
-  type StatementFilter,
+  ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv,
+  type Movement, type StatementFilter,
 } from '../features/statement/statement';
 import { ReadState } from '@halcyon/app-kit';
 
@@ -22,6 +22,41 @@ const entryColumns = [
   { key: 'assetBalanceAfter', header: 'Balance after', kind: 'money' as const },
 ];
 const entryKey = (e: LedgerEntry) => `${e.transferId}:${e.account}`;
+
+const legLabel = (e: LedgerEntry) => `${assetLabel(e.asset)} · ${accountLabel(e.account)}`;
+
+/** A movement's legs: one is named in place; more open under the row (a native disclosure, keyboard and reader friendly). */
+function Legs({ movement }: { movement: Movement }) {
+  const [only] = movement.legs;
+  if (only && movement.legs.length === 1) return <>{legLabel(only)}</>;
+  return (
+    <details>
+      <summary>
+        {movement.assets.map(assetLabel).join(', ')} · {movement.legs.length} legs
+      </summary>
+      <LegList>
+        {movement.legs.map((leg) => (
+          <li key={entryKey(leg)}>
+            {legLabel(leg)}: {formatMoney(leg.amount)}, balance {formatMoney(leg.balanceAfter)}
+          </li>
+        ))}
+      </LegList>
+    </details>
+  );
+}
+
+/** The statement's list: one row per movement (a business event), its legs under it. */
+const movementColumns = [
+  { key: 'createdAt', header: 'Date', render: (m: Movement) => formatDateTime(m.createdAt) },
+  { key: 'kind', header: 'Entry', render: (m: Movement) => kindLabel(m.kind) },
+  { key: 'reason', header: 'Reason' },
+  { key: 'actor', header: 'By', render: (m: Movement) => ACTOR_LABELS[m.actor] },
+  { key: 'legs', header: 'Asset', render: (m: Movement) => <Legs movement={m} /> },
+  // Money moved between the investor's own accounts changes nothing they own: say what moved.
+  { key: 'net', header: 'Amount', render: (m: Movement) => (m.net !== 0 ? formatMoney(m.net) : `${formatMoney(m.moved)} moved`) },
+  // The asset's total after it (the same on every leg of one asset); a movement of two assets shows each on its legs.
+  { key: 'balance', header: 'Balance after', render: (m: Movement) => (m.assets.length === 1 && m.legs[0] ? formatMoney(m.legs[0].assetBalanceAfter) : null) },
+];
 
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -41,7 +76,8 @@ export default function Statement() {
   const query = ledgerQuery(filter);
   const entries = useApiPages('getLedger', query ?? {}, { enabled: query !== null });
   // Earnings with a coin's kind: nothing can match, nothing is asked.
-  const rows = query ? entries.data : [];
+  const asked = query !== null;
+  const rows = useMemo(() => (asked ? entries.data && movementsOf(entries.data) : []), [asked, entries.data]);
 
   return (
     <Page>
@@ -70,8 +106,8 @@ export default function Statement() {
         <Table
           caption="Ledger entries"
           rows={rows}
-          getRowKey={entryKey}
-          columns={entryColumns}
+          getRowKey={(m) => m.movementId}
+          columns={movementColumns}
           emptyMessage="No entries match these filters."
           hasMore={query !== null && entries.hasNextPage}
           onLoadMore={entries.fetchNextPage}
@@ -137,6 +173,11 @@ function MonthlyStatement() {
     </Panel>
   );
 }
+
+const LegList = styled.ul`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  padding-left: ${({ theme }) => theme.space(4)};
+`;
 
 const Filters = styled.div`
   display: grid;

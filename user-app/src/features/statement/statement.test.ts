@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '@halcyon/api-client/model';
-import { ledgerQuery, monthRange, monthlyStatement, monthsSince, openingReads, statementCsv } from './statement';
+import { ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv } from './statement';
 import { ledgerEntry as entry } from '../../test/fixtures';
 
 // Newest first, as GET /user/ledger sends them.
@@ -59,4 +59,20 @@ test('the CSV quotes text, keeps a spreadsheet from running a reason as a formul
   expect(lines[2]).toBe('"2026-11-02T08:00:00.000Z","Withdrawal requested (funds held)","Withdrawal requested","You","USDT","Held",100.00,100.00,1000.00');
   expect(lines[3]).toBe('"2026-11-20T09:00:00.000Z","Earnings credited","\'=HYPERLINK(""x"")","An administrator","Earnings","Earnings",5.00,5.00,5.00');
   expect(lines.slice(5, 7)).toEqual(['"USDT: opening",1000.00,"closing",1000.00', '"Earnings: opening",0.00,"closing",5.00']);
+});
+
+test('movementsOf: one row per movement in the order sent, named by its first transfer, net and moved summed in cents', () => {
+  const rows = movementsOf([
+    // A maturity: its returns (transfer 8, a leg of 7), then its principal back (7: invested → available).
+    entry({ transferId: '8', movementId: '7', kind: 'maturity_earnings', account: 'earnings:usd', asset: 'usd', amount: 41.67, reason: 'Investment matured: 12.5% returns' }),
+    entry({ transferId: '7', kind: 'maturity_principal', account: 'available:usdt', amount: 333.33, reason: 'Investment matured: principal returned' }),
+    entry({ transferId: '7', kind: 'maturity_principal', account: 'invested:usdt', amount: -333.33, reason: 'Investment matured: principal returned' }),
+    entry({ transferId: '6', kind: 'withdrawal_payout', account: 'held:usdt', amount: -0.1 }),
+    entry({ transferId: '5', kind: 'deposit', amount: 0.2 }),
+  ]);
+  expect(rows.map((m) => [m.movementId, m.kind, m.reason, m.net, m.moved, m.assets, m.legs.length])).toEqual([
+    ['7', 'maturity_principal', 'Investment matured: principal returned', 41.67, 375, ['usd', 'usdt'], 3],
+    ['6', 'withdrawal_payout', 'Deposit approved (usdt)', -0.1, 0, ['usdt'], 1],
+    ['5', 'deposit', 'Deposit approved (usdt)', 0.2, 0.2, ['usdt'], 1],
+  ]);
 });

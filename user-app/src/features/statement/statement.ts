@@ -35,6 +35,49 @@ export const accountLabel = (account: string): string => {
   return kind.charAt(0).toUpperCase() + kind.slice(1);
 };
 
+/** One business event in the statement: its legs (the postings of its transfers to the investor's accounts). */
+export interface Movement {
+  movementId: string;
+  createdAt: string;
+  /** The movement's first transfer names it: a maturity is "Investment matured", whose returns are a leg. */
+  kind: string;
+  reason: string;
+  actor: LedgerEntry['actor'];
+  /** What it changed in all the investor owns: the sum of its legs (0 when money moved between their own accounts). */
+  net: number;
+  /** What went into the investor's accounts: the sum of the positive legs (what a net-zero movement moved). */
+  moved: number;
+  /** The assets it touched, in the order of its legs. */
+  assets: string[];
+  /** Newest first, as the server sends them. */
+  legs: LedgerEntry[];
+}
+
+const cents = (usd: number) => Math.round(usd * 100);
+
+/**
+ * The entries (newest first, a movement's legs side by side, as GET /user/ledger sends them) as one
+ * row per movement, in the same order. Sums are taken in cents.
+ */
+export function movementsOf(entries: readonly LedgerEntry[]): Movement[] {
+  const groups: LedgerEntry[][] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    if (last && last[0]?.movementId === entry.movementId) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups.map((legs) => {
+    const head = legs.find((l) => l.transferId === l.movementId) ?? (legs[0] as LedgerEntry);
+    return {
+      movementId: head.movementId, createdAt: head.createdAt, kind: head.kind, reason: head.reason, actor: head.actor,
+      net: legs.reduce((sum, l) => sum + cents(l.amount), 0) / 100,
+      moved: legs.reduce((sum, l) => sum + Math.max(0, cents(l.amount)), 0) / 100,
+      assets: [...new Set(legs.map((l) => l.asset))],
+      legs,
+    };
+  });
+}
+
 export interface StatementFilter {
   asset: string;
   kind: string;
