@@ -10,7 +10,7 @@ const ROOT = resolve(__dirname, '../../..');
 const LINT = `
 import { ESLint } from 'eslint';
 const eslint = new ESLint({ cwd: process.cwd() });
-const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'import-x/no-cycle'];
+const RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', 'import-x/no-cycle'];
 const out = [];
 for (const [file, code] of JSON.parse(process.argv[1])) {
   const [result] = await eslint.lintText(code, { filePath: file });
@@ -61,6 +61,19 @@ const CASES: Array<[string, string, boolean]> = [
   ['admin-app/src/features/users/usersColumns.tsx', "import { x } from '../traders/queries';", true],
   ['admin-app/src/lib/format.ts', "import { x } from '../features/users/queries';", true],
   ['admin-app/src/screens/AllUsersScreen.tsx', "import { x } from '../features/users/queries';", false],
+  // packages by role (docs/architecture.md): the design system imports nothing of ours; the
+  // contract has no client; the client has no React; the server takes only the contract; browser
+  // code takes the zod-free model
+  ['shared-ui/src/Button.tsx', "import { x } from '@halcyon/api-client/http';", true],
+  ['shared-ui/src/Button.tsx', "import { x } from 'styled-components';", false],
+  ['api-client/src/contract/requests.ts', "import { x } from '../http/http';", true],
+  ['api-client/src/http/http.ts', "import { x } from '@tanstack/react-query';", true],
+  ['api-client/src/query/hooks.ts', "import { x } from '../http/session';", true],
+  ['api-client/src/query/hooks.ts', "import { x } from '@halcyon/api-client/http';", false],
+  ['server/src/services/profile.ts', "import { x } from '@halcyon/shared-ui';", true],
+  ['server/src/services/profile.ts', "import { x } from '@halcyon/api-client/contract';", false],
+  ['user-app/src/screens/Dashboard.tsx', "import { x } from '@halcyon/api-client/contract';", true],
+  ['user-app/src/screens/Dashboard.tsx', "import { x } from '@halcyon/api-client/model';", false],
 ];
 
 test('the import layering refuses exactly the imports it should', () => {
