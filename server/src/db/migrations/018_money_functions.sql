@@ -25,7 +25,7 @@ WHERE t.debit_account = a.id;
 
 -- Open withdrawals per investor (pending or processing: their funds are held). withdrawal_request
 -- adds one under MAX_PENDING_WITHDRAWALS and a decision that ends one takes it off
--- (server/src/features/withdrawals/service.ts), so the cap is checked on this one row rather than
+-- (server/src/services/withdrawals.ts), so the cap is checked on this one row rather than
 -- by counting the investor's open withdrawals (with a high cap, as the bench runs, they pile up by
 -- the hundred). Its row lock queues one investor's concurrent requests. checkLedger compares it
 -- with a count.

@@ -85,7 +85,7 @@ $$;
 -- 4. withdrawal_request (022) moves money only: it files the withdrawal under the open-requests cap
 --    and holds its funds, and returns the withdrawal with its owner's name and email. The key and
 --    the alert are the withdrawal service's, composed around it in the same statement
---    (server/src/features/withdrawals/service.ts).
+--    (server/src/services/withdrawals.ts).
 DROP FUNCTION withdrawal_request(text, text, text, text, text, text, text, bigint, integer, text, text, text, text, integer, integer, text, timestamptz, text, text, text);
 CREATE FUNCTION withdrawal_request(
   p_uid text, p_method text, p_asset text, p_address text, p_bank_name text, p_account_number text, p_routing_number text,
