@@ -3,7 +3,10 @@
 import type { Request as AcRequest } from 'autocannon';
 import { load, type LoadResult } from '../lib/load';
 import { newKey } from '../lib/http';
-import { createPendingDeposits, fundInvestors, loginAdmin, registerInvestors, type DepositRecord, type Investor } from '../lib/fixtures';
+import { createPendingDeposits, fundInvestors, loginAdmin, registerInvestors, savePayoutDetails, type DepositRecord, type Investor } from '../lib/fixtures';
+
+/** Every investor's saved usdt payout address, named again by their usdt withdrawals. */
+const PAYOUT_ADDRESS = 'TBenchWallet1111111111111111111111';
 
 export interface MoneyOptions {
   base: string;
@@ -42,7 +45,7 @@ function moneyMix(adminToken: string, investors: Investor[], pending: DepositRec
       path: '/api/withdrawal',
       headers: { authorization: `Bearer ${inv.token}`, 'content-type': 'application/json', 'idempotency-key': newKey() },
       // A bank withdrawal names no wallet address (rules/withdrawals.ts).
-      body: JSON.stringify(turn % 4 === 1 ? { method: 'bank', amount: 1, to: inv.uid } : { method: 'usdt', amount: 1, to: inv.uid, address: 'bench-wallet' }),
+      body: JSON.stringify(turn % 4 === 1 ? { method: 'bank', amount: 1, to: inv.uid } : { method: 'usdt', amount: 1, to: inv.uid, address: PAYOUT_ADDRESS }),
     };
   };
   return { setupRequest, counts };
@@ -60,6 +63,7 @@ export async function prepareMoneyMoves(o: Omit<MoneyOptions, 'seconds'> & { tot
   const adminToken = await loginAdmin(o.base);
   log(`  registering ${o.users} investors…`);
   const investors = await registerInvestors(o.base, o.users, o.tag);
+  await savePayoutDetails(o.base, investors, PAYOUT_ADDRESS);
   log('  funding them…');
   await fundInvestors(o.base, adminToken, investors, 1_000_000);
   // Enough pending deposits for ~100 approvals/s; beyond that the mix turns to withdrawals.

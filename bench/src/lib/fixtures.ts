@@ -57,6 +57,17 @@ async function approveDeposit(base: string, adminToken: string, deposit: Deposit
   await expectApi(base, 'PATCH', `/admin/deposits/${deposit.id}/${deposit.method}/approve`, 200, { token: adminToken });
 }
 
+/**
+ * Saves each investor's payout details as a real investor would before withdrawing: a bank
+ * withdrawal is refused without bank name, account and routing number (400 BANK_DETAILS_MISSING),
+ * and a crypto one pays to the saved address.
+ */
+export async function savePayoutDetails(base: string, investors: Investor[], usdtAddress: string): Promise<void> {
+  await pool(investors, 8, (inv) =>
+    expectApi(base, 'PATCH', '/user/profile', 200, { token: inv.token, body: { bankName: 'Bench Bank', accountNumber: '000123456789', routingNumber: '021000021', usdt: usdtAddress } }),
+  );
+}
+
 /** Gives each investor `amount` USD of usdt through a deposit an admin approves. */
 export async function fundInvestors(base: string, adminToken: string, investors: Investor[], amount: number): Promise<void> {
   await pool(investors, 8, async (inv) => approveDeposit(base, adminToken, await createDeposit(base, inv, 'usdt', amount)));
