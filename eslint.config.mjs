@@ -46,16 +46,25 @@ const banned = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-syntax': ['error', ...patterns.map(([selector, message]) => ({ selector, message }))] },
 });
 const REQUEST_SERVER = ["MemberExpression[object.name='request'][property.name='server']", 'pass the context\'s `deps` (deps.ts) on, not request.server'];
+// The time is the deps' clock (deps.ts), which a test can set: not the system's, read in passing.
+const CLOCK = [
+  ["CallExpression[callee.object.name='Date'][callee.property.name='now']", "read the time from deps.clock (deps.ts), not Date.now()"],
+  ["NewExpression[callee.name='Date'][arguments.length=0]", 'read the time from deps.clock (deps.ts), not new Date()'],
+];
 const serverCode = [
   // Routes parse, authorize, call one service and map its answer: the SQL is in services/ (and ledger/, db/).
   banned([`${S}/features/**/*.ts`], [
     ["CallExpression[callee.property.name=/^(query|tx)$/]", 'features/ hold no SQL: a route calls a service (services/), which queries and opens transactions'],
     REQUEST_SERVER,
+    ...CLOCK,
   ]),
+  // The route framework reads through the stores below it (auth/, db/), never with SQL of its own.
+  banned([`${S}/http/**/*.ts`], [["CallExpression[callee.property.name=/^(query|tx)$/]", 'http/ holds no SQL: read through auth/ or db/ (or a service)']]),
   // Services get what they use (deps.ts), not the Fastify instance as a service locator.
   banned([`${S}/services/**/*.ts`], [
     REQUEST_SERVER,
     ["TSImportType[source.value=/fastify/]", 'services take explicit deps (deps.ts), never Fastify, types included'],
+    ...CLOCK,
   ]),
   // No import cycles: a module and what it imports can be loaded, read and moved one after the other.
   {

@@ -4,7 +4,7 @@ import { resolveTokenSecret } from './auth/secret';
 import { Cursors } from './db/keyset';
 import { Tokens } from './auth/tokens';
 import type { Config } from './config';
-import type { Deps } from './deps';
+import { systemClock, type Clock, type Deps } from './deps';
 import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
 import type { UserRow } from './db/users';
@@ -45,6 +45,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** false: the job queue only stores jobs, run on demand with `jobs.settle` (tests); default true. */
   workJobs?: boolean;
+  /** The services' time; default the system's. */
+  clock?: Clock;
 }
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -102,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       hashGate: new HashGate(config.hashing.concurrency, config.hashing.queue),
       background: new BackgroundTasks(app.log),
       jobs,
+      clock: deps.clock ?? systemClock,
       log: app.log,
     };
     decorateDeps(app, shared);

@@ -10,6 +10,12 @@ import type { LimitStore } from './limits/store';
 import type { Outbox } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
+/** What time it is, for services: a test can set it (docs/server.md "Layers"). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
 /** Where services log (a request's logger in a route, the app's elsewhere). */
 export type Log = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -30,5 +36,6 @@ export interface Deps {
   hashGate: HashGate;
   background: BackgroundTasks;
   jobs: JobQueue;
+  clock: Clock;
   log: Log;
 }

@@ -9,7 +9,7 @@ import type { MailMessage } from '../mail/mailer';
 import { MAIL_NAME_MAX, mailLine } from '../mail/mail-line';
 import { publicOrigin } from './public-origin';
 
-type AlertDeps = Pick<Deps, 'db' | 'config' | 'mailer'>;
+type AlertDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'clock'>;
 
 // Security alerts by mail, each with a one-click "lock my account" link (docs/security.md "Alerts").
 
@@ -43,13 +43,13 @@ export interface SecurityAlert {
  * link, valid 7 days, that locks the account. Recorded by the database's security_alert_add
  * (migration 018), by sendSecurityAlert or inside a money function.
  */
-export function securityAlert(deps: Pick<Deps, 'config'>, user: Pick<UserRow, 'email' | 'name'>, kind: AlertKind, detail: string): SecurityAlert {
+export function securityAlert(deps: Pick<Deps, 'config' | 'clock'>, user: Pick<UserRow, 'email' | 'name'>, kind: AlertKind, detail: string): SecurityAlert {
   const token = randomBytes(32).toString('base64url');
   const { subject, line } = HEADLINES[kind];
   const link = `${publicOrigin(deps.config)}/auth/lock-account?token=${encodeURIComponent(token)}`;
   return {
     lockHash: tokenHash(token),
-    lockExpires: new Date(Date.now() + LOCK_TTL_MS),
+    lockExpires: new Date(deps.clock.now().getTime() + LOCK_TTL_MS),
     mailId: randomUUID(),
     mail: {
       to: user.email,

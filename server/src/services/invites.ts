@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminInvite, ParsedQueryOf } from '@halcyon/api-client/contract';
 import { Params, asc, dayRange, desc, readPage, text, ts, type Cursors, type Paged } from '../db/keyset';
 import type { Queryable } from '../db/types';
+import type { Deps } from '../deps';
 
 // Admin invites (ADMIN_REGISTRATION=invite): a code works once, for 7 days (services/registration.ts spends it).
 
@@ -27,10 +28,10 @@ const toInvite = (r: InviteRow): AdminInvite => ({
   usedBy: r.used_by,
 });
 
-export async function createInvite(q: Queryable, adminUid: string): Promise<AdminInvite> {
-  const { rows } = await q.query<InviteRow>(
+export async function createInvite(deps: Pick<Deps, 'db' | 'clock'>, adminUid: string): Promise<AdminInvite> {
+  const { rows } = await deps.db.query<InviteRow>(
     'INSERT INTO admin_invites (code, created_by, expires_at) VALUES ($1, $2, $3) RETURNING *',
-    [randomBytes(12).toString('base64url'), adminUid, new Date(Date.now() + INVITE_TTL_MS)],
+    [randomBytes(12).toString('base64url'), adminUid, new Date(deps.clock.now().getTime() + INVITE_TTL_MS)],
   );
   const row = rows[0];
   if (!row) throw new Error('invite insert returned nothing');

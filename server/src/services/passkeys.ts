@@ -8,7 +8,7 @@ import { sendSecurityAlert } from './alerts';
 import { withdrawalDestination } from './payout-book';
 import { requireIdentity } from './second-factor';
 
-type PasskeyDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>;
+type PasskeyDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'log' | 'clock'>;
 type IdentityDeps = Parameters<typeof requireIdentity>[0];
 type Identity = Parameters<typeof requireIdentity>[2];
 
@@ -55,7 +55,7 @@ export async function addPasskey(deps: PasskeyDeps, user: UserRow, answer: Passk
     const added = inserted.rows[0];
     if (!added) return null;
     await q.query('UPDATE users SET passkey_count = passkey_count + 1 WHERE id = $1', [user.id]);
-    await sendSecurityAlert(deps, user, 'passkey-added', `Passkey: ${name}, at ${new Date().toISOString()} (UTC).`, q);
+    await sendSecurityAlert(deps, user, 'passkey-added', `Passkey: ${name}, at ${deps.clock.now().toISOString()} (UTC).`, q);
     return added;
   });
   if (!row) throw conflict('This passkey is already registered.', 'PASSKEY_EXISTS');
@@ -70,7 +70,7 @@ export async function removePasskey(deps: IdentityDeps, user: UserRow, id: strin
     const gone = rows[0];
     if (!gone) return false;
     await q.query('UPDATE users SET passkey_count = passkey_count - 1 WHERE id = $1', [user.id]);
-    await sendSecurityAlert(deps, user, 'passkey-removed', `Passkey: ${gone.name}, at ${new Date().toISOString()} (UTC).`, q);
+    await sendSecurityAlert(deps, user, 'passkey-removed', `Passkey: ${gone.name}, at ${deps.clock.now().toISOString()} (UTC).`, q);
     return true;
   });
   if (!removed) throw notFound('Passkey not found', 'PASSKEY_NOT_FOUND');

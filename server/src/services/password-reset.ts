@@ -10,7 +10,7 @@ import { sendSecurityAlert } from './alerts';
 import { publicOrigin } from './public-origin';
 import { requireSecondFactor, type FactorProof } from './second-factor';
 
-type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'background' | 'hashGate'>;
+type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'background' | 'hashGate' | 'clock'>;
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -72,7 +72,7 @@ export async function sendResetLink(deps: ResetDeps, user: Pick<UserRow, 'id' | 
 async function recordResetLink(deps: ResetDeps, user: Pick<UserRow, 'id' | 'email' | 'name'>, keep: boolean): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   // A decoy's token has expired already: even kept by mistake, it could not reset anything.
-  const expires = new Date(keep ? Date.now() + RESET_TTL_MS : 0);
+  const expires = new Date(keep ? deps.clock.now().getTime() + RESET_TTL_MS : 0);
   const link = `${publicOrigin(deps.config)}/auth/reset_password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   const mail = {
     to: user.email,
@@ -135,5 +135,5 @@ export async function resetPassword(deps: ResetDeps, email: string, token: strin
   });
   if (!done) throw invalidResetToken();
   const user = await findUserByEmail(deps.db, email);
-  if (user) await sendSecurityAlert(deps, user, 'password-changed', `At ${new Date().toISOString()} (UTC). Every session of the account was ended.`);
+  if (user) await sendSecurityAlert(deps, user, 'password-changed', `At ${deps.clock.now().toISOString()} (UTC). Every session of the account was ended.`);
 }

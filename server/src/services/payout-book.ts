@@ -33,10 +33,10 @@ const LABELS: Record<PayoutKey, string> = { bitcoin: 'Bitcoin address', ethereum
  * or pending (nothing to steal yet), otherwise after the cooldown. Records it for `keys`; returns it and the
  * account's whole map after the change.
  */
-export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], cooldownHours: number): Promise<{ from: Date; usableFrom: Record<string, string> }> {
+export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly PayoutKey[], { cooldownHours, now }: { cooldownHours: number; now: Date }): Promise<{ from: Date; usableFrom: Record<string, string> }> {
   // A deposit still pending counts: approved a minute after the change, it would fund a withdrawal to a destination that never waited.
   const { rows } = await q.query<{ funded: boolean }>("SELECT EXISTS (SELECT 1 FROM deposits WHERE uid = $1 AND status IN ('approved', 'pending')) AS funded", [uid]);
-  const from = new Date(Date.now() + (rows[0]?.funded ? cooldownHours * 3600_000 : 0));
+  const from = new Date(now.getTime() + (rows[0]?.funded ? cooldownHours * 3600_000 : 0));
   const patch = Object.fromEntries(keys.map((k) => [k, from.toISOString()]));
   const updated = await q.query<{ usable_from: Record<string, string> }>(
     'UPDATE users SET payout_usable_from = payout_usable_from || $2::jsonb WHERE id = $1 RETURNING payout_usable_from AS usable_from',
@@ -46,8 +46,8 @@ export async function markPayoutSaved(q: Queryable, uid: string, keys: readonly 
 }
 
 /** The destinations still cooling down, with when each may be used (the profile shows them). */
-export function coolingDown(user: Pick<UserRow, 'payout_usable_from'>, now = Date.now()): Record<string, string> {
-  return Object.fromEntries(Object.entries(user.payout_usable_from ?? {}).filter(([, at]) => Date.parse(at) > now));
+export function coolingDown(user: Pick<UserRow, 'payout_usable_from'>, now: Date): Record<string, string> {
+  return Object.fromEntries(Object.entries(user.payout_usable_from ?? {}).filter(([, at]) => Date.parse(at) > now.getTime()));
 }
 
 const cooldownError = (key: PayoutKey, from: Date) =>
@@ -74,11 +74,12 @@ export function savesNewAddress(user: UserRow, method: WithdrawMethod, typed: st
  * one becomes the saved one (kept even though this request may be refused, and mailed to the
  * owner); the destination must be past its cooldown, and the password must not have changed lately.
  */
-export async function payoutDestination(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, user: UserRow, method: WithdrawMethod, typed: string): Promise<string> {
+export async function payoutDestination(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'clock'>, user: UserRow, method: WithdrawMethod, typed: string): Promise<string> {
   const { cooldownHours, passwordPauseHours } = deps.config.payoutSafety;
+  const now = deps.clock.now();
   if (user.password_changed_at && passwordPauseHours > 0) {
     const until = new Date(user.password_changed_at.getTime() + passwordPauseHours * 3600_000);
-    if (until.getTime() > Date.now()) {
+    if (until > now) {
       throw new AppError(403, 'PASSWORD_RECENTLY_CHANGED', `Withdrawals are paused for ${passwordPauseHours} hours after a password or two-factor change, until ${utc(until)}.`);
     }
   }
@@ -87,14 +88,14 @@ export async function payoutDestination(deps: Pick<Deps, 'db' | 'config' | 'mail
   if (savesNewAddress(user, method, typed)) {
     const from = await deps.db.tx(async (q) => {
       await q.query(`UPDATE users SET ${key} = $2 WHERE id = $1`, [user.id, typed]);
-      const { from: at } = await markPayoutSaved(q, user.id, [key], cooldownHours);
+      const { from: at } = await markPayoutSaved(q, user.id, [key], { cooldownHours, now });
       await sendSecurityAlert(deps, user, 'payout-changed', `Changed: ${LABELS[key]}, by a withdrawal request naming a new address.`, q);
       return at;
     });
-    if (from.getTime() > Date.now()) throw cooldownError(key, from);
+    if (from > now) throw cooldownError(key, from);
     return typed;
   }
   const from = user.payout_usable_from?.[key];
-  if (from && Date.parse(from) > Date.now()) throw cooldownError(key, new Date(from));
+  if (from && Date.parse(from) > now.getTime()) throw cooldownError(key, new Date(from));
   return typed || saved;
 }

@@ -38,7 +38,7 @@ const FIRST_SQL = `SELECT min(t.created_at) AS first FROM transfers t WHERE t.cr
  * the ledger: the value at each step's end, and the deposits and payouts in between. Reads the
  * range's transfers and one sum before it, never the platform's history.
  */
-export async function portfolioHistory(q: Queryable, uid: string, range: PortfolioRange, now = new Date()): Promise<PortfolioHistory> {
+export async function portfolioHistory(q: Queryable, uid: string, range: PortfolioRange, now: Date): Promise<PortfolioHistory> {
   let start: Date;
   let step: number;
   if (range === 'all') {

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Deps } from '../deps';
 import { coolingDown } from './payout-book';
 import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
@@ -14,9 +14,10 @@ export function adminRecord(row: UserRow): AdminRecord {
 
 /**
  * Profiles of investors, money figures from the ledger, copied traders from the join table, in the
- * rows' order; the figures and traders of all of them in one round trip (user_figures).
+ * rows' order; the figures and traders of all of them in one round trip (user_figures). `now`
+ * decides which payout destinations are still cooling down.
  */
-export async function userProfiles(q: Queryable, rows: readonly UserRow[], known?: ProfileFiguresRow): Promise<UserProfile[]> {
+export async function userProfiles(q: Queryable, rows: readonly UserRow[], now: Date, known?: ProfileFiguresRow): Promise<UserProfile[]> {
   if (!rows.length) return [];
   const figuresRows = known ? [known] : (await q.query<ProfileFiguresRow>('SELECT * FROM user_figures($1)', [rows.map((r) => r.id)])).rows;
   const figures = new Map(figuresRows.map((r) => [r.uid, toFigures(r)]));
@@ -43,7 +44,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], known
       sol: row.sol,
       usdt: row.usdt,
       antiPhishingPhrase: row.anti_phishing_phrase,
-      payoutUsableFrom: coolingDown(row),
+      payoutUsableFrom: coolingDown(row, now),
       twoFactorEnabled: Boolean(row.totp_secret),
       passkeyCount: row.passkey_count,
       frozen: row.frozen_at ? { since: row.frozen_at.toISOString(), reason: row.frozen_reason ?? '' } : null,
@@ -66,8 +67,8 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], known
  * waits (the server's PAYOUT_COOLDOWN_HOURS, said by the Withdraw screen); `figures` when
  * authentication already read them (GET /user/profile).
  */
-export async function userProfile(q: Queryable, row: UserRow, config: Pick<Config, 'payoutSafety'>, figures?: ProfileFiguresRow): Promise<UserProfile> {
-  const [profile] = await userProfiles(q, [row], figures);
+export async function userProfile(q: Queryable, row: UserRow, deps: Pick<Deps, 'config' | 'clock'>, figures?: ProfileFiguresRow): Promise<UserProfile> {
+  const [profile] = await userProfiles(q, [row], deps.clock.now(), figures);
   if (!profile) throw new Error('profile mapping lost a row');
-  return { ...profile, payoutCooldownHours: config.payoutSafety.cooldownHours };
+  return { ...profile, payoutCooldownHours: deps.config.payoutSafety.cooldownHours };
 }

@@ -11,7 +11,7 @@ import { adminRecord, userProfile } from './profile';
 
 // New accounts: investors sign up; admins with an invite code (ADMIN_REGISTRATION=invite) or freely.
 
-type RegisterDeps = Pick<Deps, 'db' | 'config' | 'limits' | 'log' | 'hashGate'>;
+type RegisterDeps = Pick<Deps, 'db' | 'config' | 'limits' | 'log' | 'hashGate' | 'clock'>;
 
 /** 409 naming what is taken; checked first for the message, the unique indexes decide under races. */
 async function assertFree(q: Queryable, email: string, username: string | null): Promise<void> {
@@ -45,7 +45,7 @@ export async function register(deps: RegisterDeps, body: RegisterBody, ip: strin
   }
   const row = await findUserById(db, id);
   if (!row) throw new Error('registered user vanished');
-  return userProfile(db, row, deps.config);
+  return userProfile(db, row, deps);
 }
 
 /** A new admin, registering from `ip`; with ADMIN_REGISTRATION=invite, only with an open invite code, spent by it. */

@@ -9,7 +9,7 @@ import { recordSecurityEvent } from './security-events';
 import { sendSecurityAlert } from './alerts';
 import { utc } from './when';
 
-type FactorDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate'>;
+type FactorDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate' | 'clock'>;
 
 const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const TOTP_INVALID_MESSAGE = 'That code is not valid. Use the current code, or one of your recovery codes.';

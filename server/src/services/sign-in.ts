@@ -19,7 +19,7 @@ import { requireSecondFactor } from './second-factor';
 
 // Signing in and out (docs/security.md "Sessions"): a password and the second factor, or a passkey.
 
-type SignInDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate' | 'tokens' | 'background'>;
+type SignInDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate' | 'tokens' | 'background' | 'clock'>;
 
 const BAD_LOGIN = 'Invalid email or password';
 
@@ -48,13 +48,13 @@ async function completeSignIn(deps: SignInDeps, user: UserRow, from: SignInOrigi
   // A browser without a device cookie gets one now; a successful sign-in records it (its hash).
   const device = deviceId ?? newDeviceId();
   const novelty = await db.tx(async (q) => {
-    await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(Date.now() / 1000) + ttl, secondFactor: factor, ...where });
+    await openSession(q, { id: jti, uid: user.id, expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + ttl, secondFactor: factor, ...where });
     return recordSuccessfulSignIn(q, { uid: user.id, ...where, deviceHash: deviceHash(device) });
   });
   // After the answer: a mail when the device, or its network, is new to the account.
-  const detail = signInAlertDetail(novelty, where, new Date());
+  const detail = signInAlertDetail(novelty, where, deps.clock.now());
   if (detail) deps.background.start('new-device-alert', () => sendSecurityAlert(deps, user, 'new-device', detail));
-  const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user, deps.config);
+  const data = user.role === 'admin' ? adminRecord(user) : await userProfile(db, user, deps);
   return { answer: { data, token, message: 'Login Successfully' }, device };
 }
 

@@ -18,7 +18,7 @@ import { TOTP_INVALID_MESSAGE, requireIdentity, requireSecondFactor } from './se
 // authenticator or off; turning it on or off is mailed and pauses withdrawals like a password change.
 
 type FactorDeps = Parameters<typeof requireSecondFactor>[0];
-type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer'>;
+type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'clock'>;
 
 const alreadyOn = () => conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
 
@@ -45,7 +45,7 @@ export async function enableTwoFactor(deps: FactorDeps, user: UserRow, sessionId
     await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [user.id]);
     // This session has just presented the password and a first code: it counts as signed in with both.
     if (sessionId) await markSessionFactor(q, sessionId, 'enrolment');
-    await sendSecurityAlert(deps, user, '2fa-on', `At ${new Date().toISOString()} (UTC).`, q);
+    await sendSecurityAlert(deps, user, '2fa-on', `At ${deps.clock.now().toISOString()} (UTC).`, q);
     return codes;
   });
   if (!recoveryCodes) throw new AppError(400, 'TOTP_INVALID', TOTP_INVALID_MESSAGE);
@@ -60,7 +60,7 @@ export async function disableTwoFactor(deps: FactorDeps, user: UserRow, body: Tw
   await deps.db.tx(async (q) => {
     await disableSecondFactor(q, user.id);
     await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [user.id]);
-    await sendSecurityAlert(deps, user, '2fa-off', `At ${new Date().toISOString()} (UTC).`, q);
+    await sendSecurityAlert(deps, user, '2fa-off', `At ${deps.clock.now().toISOString()} (UTC).`, q);
   });
 }
 
@@ -84,7 +84,7 @@ export async function requestTwoFactorReset(deps: ResetDeps, adminUid: string, u
   await deps.db.tx(async (q) => {
     await q.query('UPDATE two_factor_resets SET used_at = now() WHERE uid = $1 AND used_at IS NULL', [user.id]);
     await q.query('INSERT INTO two_factor_resets (token_hash, uid, requested_by, reason, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      tokenHash(token), user.id, adminUid, reason, new Date(Date.now() + RESET_TTL_MS),
+      tokenHash(token), user.id, adminUid, reason, new Date(deps.clock.now().getTime() + RESET_TTL_MS),
     ]);
     await recordSecurityEvent(q, { uid: user.id, actor: adminUid, kind: '2fa-reset-requested', detail: { reason } });
     await deps.mailer.send(
@@ -118,7 +118,7 @@ export async function confirmTwoFactorReset(deps: ResetDeps, token: string): Pro
     // Like turning it off from Security: withdrawals pause a while (services/payout-book.ts).
     await q.query('UPDATE users SET password_changed_at = now() WHERE id = $1', [row.id]);
     await recordSecurityEvent(q, { uid: row.id, actor: row.id, kind: '2fa-reset-confirmed', detail: { requestedBy: reset.requested_by } });
-    await sendSecurityAlert(deps, row, '2fa-off', `At ${new Date().toISOString()} (UTC), confirmed from the link of a support request.`, q);
+    await sendSecurityAlert(deps, row, '2fa-off', `At ${deps.clock.now().toISOString()} (UTC), confirmed from the link of a support request.`, q);
     return row;
   });
   if (!user) throw invalidLink();

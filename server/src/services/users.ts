@@ -21,7 +21,7 @@ const ORDERS = {
 const TOO_MANY_TO_SORT = `q: matches more than ${FEW_USERS.toLocaleString('en-US')} investors, too many to sort by name; narrow the search or sort by date`;
 
 /** Open investor accounts, a page at a time; `q` matches name, username, email (substring) or id. */
-export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listUsers'>): Promise<Paged<AdminUserRow>> {
+export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listUsers'>, now: Date): Promise<Paged<AdminUserRow>> {
   const params = new Params();
   // A search finding few users reads them by id; one finding many filters the list in its order.
   const search = query.q ? await searchUsers(q, query.q) : null;
@@ -38,7 +38,7 @@ export async function listUsers(q: Queryable, cursors: Cursors, query: ParsedQue
   ];
   const { rows, page } = await readPage<UserRow>(q, cursors, { list: 'users', columns: USER_COLUMNS, from, where, params, order: ORDERS[query.sort] }, query);
   // Not the users' anti-phishing phrases (AdminUserRow).
-  return { data: (await userProfiles(q, rows)).map(({ antiPhishingPhrase: _phrase, ...row }) => row), page };
+  return { data: (await userProfiles(q, rows, now)).map(({ antiPhishingPhrase: _phrase, ...row }) => row), page };
 }
 
 const COLUMNS: Record<Exclude<keyof UpdateProfileBody, 'code' | 'currentPassword' | 'passkey'>, string> = {
@@ -80,7 +80,7 @@ async function openInvestor(q: Queryable, uid: string): Promise<UserRow> {
  * anti-phishing phrase needs the password (or a passkey), a payout change the second factor;
  * a changed payout destination waits its cooldown and is mailed.
  */
-export async function updateProfile(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate'>, user: UserRow, body: UpdateProfileBody): Promise<UserProfile> {
+export async function updateProfile(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate' | 'clock'>, user: UserRow, body: UpdateProfileBody): Promise<UserProfile> {
   const { db } = deps;
   const entries = (Object.keys(body) as Array<keyof UpdateProfileBody>).filter((k): k is keyof typeof COLUMNS => k !== 'code' && k !== 'currentPassword' && k !== 'passkey' && body[k] !== undefined);
   // The anti-phishing phrase is a security change: a stolen session alone cannot set the phrase
@@ -105,11 +105,11 @@ export async function updateProfile(deps: Pick<Deps, 'db' | 'config' | 'mailer' 
     if (!changed.length) return after;
     // A changed destination waits its cooldown (services/payout-book.ts) and is mailed to the owner.
     const keys = [...new Set(changed.map((c) => PAYOUT_COLUMNS[c].key))];
-    const { usableFrom } = await markPayoutSaved(q, user.id, keys, deps.config.payoutSafety.cooldownHours);
+    const { usableFrom } = await markPayoutSaved(q, user.id, keys, { cooldownHours: deps.config.payoutSafety.cooldownHours, now: deps.clock.now() });
     await sendSecurityAlert(deps, after, 'payout-changed', `Changed: ${changed.map((c) => PAYOUT_COLUMNS[c].name).join(', ')}.`, q);
     return { ...after, payout_usable_from: usableFrom };
   });
-  return userProfile(db, row, deps.config);
+  return userProfile(db, row, deps);
 }
 
 /** Closing, not deleting: the ledger keeps the account's history; its sessions end at once. */

@@ -75,7 +75,7 @@ export interface WithdrawalRequest {
 }
 
 type WithdrawalBody = z.output<(typeof routes)['createWithdrawal']['body']>;
-type FileDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate'>;
+type FileDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'limits' | 'log' | 'hashGate' | 'clock'>;
 
 /**
  * POST /api/withdrawal for `user`, with its Idempotency-Key: the checks, then the money. Once per

@@ -4,7 +4,13 @@ import { fund, setupCast } from '../ledger/helpers';
 // The payout book (issue 12 item 1; docs/security.md "Payout addresses"), with its safety on:
 // 24 h before a destination saved after the first approved deposit can be used, 24 h of no
 // withdrawals after a password change.
-const t = setupTestServer({ payoutSafety: { cooldownHours: 24, passwordPauseHours: 24 } });
+// The services' clock (deps.clock): a test moves it on instead of waiting or editing rows.
+let skewMs = 0;
+const clock = { now: () => new Date(Date.now() + skewMs) };
+afterEach(() => {
+  skewMs = 0;
+});
+const t = setupTestServer({ payoutSafety: { cooldownHours: 24, passwordPauseHours: 24 } }, { clock });
 const { admin, ann } = setupCast(t, { ann: {} });
 
 const withdraw = (body: { method: 'bitcoin' | 'ethereum' | 'solana' | 'usdt' | 'bank'; amount: number; address?: string }) =>
@@ -47,8 +53,10 @@ test('after funding, a changed address (Settings or a new one in the body) waits
   expect(named.body.message).toMatch(utcPattern);
   expect((await t().call('getProfile', { token: ann.token })).body.data?.bitcoin).toBe('bc1q-typed-new');
 
-  // 24 h later (moved back by hand) it pays there; no money moved while refused.
-  await t().db.query(`UPDATE users SET payout_usable_from = jsonb_set(payout_usable_from, '{bitcoin}', to_jsonb((now() - interval '1 minute')::text)) WHERE id = $1`, [ann.uid]);
+  // A minute short of 24 h it still waits; 24 h later it pays there; no money moved while refused.
+  skewMs = 24 * 3600_000 - 60_000;
+  expect((await withdraw({ method: 'bitcoin', amount: 20 })).status).toBe(403);
+  skewMs = 24 * 3600_000 + 60_000;
   const later = await withdraw({ method: 'bitcoin', amount: 20 });
   expect(later.status).toBe(201);
   expect(later.body.data?.address).toBe('bc1q-typed-new');

@@ -24,6 +24,7 @@ const CASES: Array<[string, string, boolean]> = [
   // server: routes → services → ledger → db; http/ imports no feature; features not each other
   ['server/src/http/authenticate.ts', "import { x } from '../features/users/routes';", true],
   ['server/src/http/authenticate.ts', "import { x } from '../db/users';", false],
+  ['server/src/http/authenticate.ts', "export const f = (db: { query(s: string): unknown }) => db.query('SELECT 1');", true],
   ['server/src/features/users/routes.ts', "import { x } from '../auth/routes';", true],
   ['server/src/features/users/routes.ts', "import { x } from './columns';", false],
   ['server/src/features/users/routes.ts', "import { x } from '../../services/profile';", false],
@@ -43,6 +44,11 @@ const CASES: Array<[string, string, boolean]> = [
   ['server/src/services/profile.ts', "export type A = import('fastify').FastifyInstance;", true],
   ['server/src/services/profile.ts', 'export const f = (request: { server: unknown }) => request.server;', true],
   ['server/src/services/profile.ts', "import type { Deps } from '../deps';", false],
+  // the time comes from deps.clock
+  ['server/src/services/profile.ts', 'export const t = Date.now();', true],
+  ['server/src/services/profile.ts', 'export const t = new Date();', true],
+  ['server/src/services/profile.ts', "export const t = new Date('2026-01-01');", false],
+  ['server/src/features/users/routes.ts', 'export const t = Date.now();', true],
   // no import cycles (password-reset.ts imports alerts.ts)
   ['server/src/services/alerts.ts', "import { sendResetLink } from './password-reset';", true],
   ['server/src/services/alerts.ts', "import { publicOrigin } from './public-origin';", false],

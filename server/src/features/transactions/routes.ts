@@ -23,5 +23,5 @@ export default feature(
     ],
     read: (_request, auth, query, deps) => listLedger(deps.db, deps.cursors, auth.uid, query),
   }),
-  defineRoute('getPortfolioHistory', async ({ auth, db, query }) => ({ data: await portfolioHistory(db, auth.uid, query.range) })),
+  defineRoute('getPortfolioHistory', async ({ auth, db, deps, query }) => ({ data: await portfolioHistory(db, auth.uid, query.range, deps.clock.now()) })),
 );
