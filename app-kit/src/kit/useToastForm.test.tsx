@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { toast } from '@halcyon/shared-ui';
 import { useToastForm, type ToastForm } from './useToastForm';
 
-// The screens' tests cover texts and navigation; these cover what every auth form relies on.
+// The screens' tests cover texts and navigation; these cover what every form on the hook relies on.
 type Options = Pick<ToastForm<string>, 'request' | 'done' | 'check'> & { email?: string };
 
 function TestForm({ request, done, check, email = 'ada@example.com' }: Options) {
@@ -68,4 +68,55 @@ it('sends nothing when a field rule fails (the field gets the focus) or the chec
   submit();
   expect(check).toHaveBeenCalledTimes(1);
   expect(request).not.toHaveBeenCalled();
+});
+
+/** Two ways to send (Withdraw's code or passkey), a check that waits (a review step), a failure text from the error. */
+function TwoWayForm({ request, check, failed }: Pick<ToastForm<string, 'code' | 'passkey'>, 'request' | 'check' | 'failed'>) {
+  const { onSubmit } = useToastForm<string, 'code' | 'passkey'>({
+    check,
+    toasts: { success: 'Sent', failure: (error) => (error instanceof Error && error.message === 'step' ? 'The step failed' : 'Failed') },
+    request,
+    failed,
+  });
+  return (
+    <form aria-label="form" noValidate onSubmit={(e) => void onSubmit(e, 'code')}>
+      <button type="submit">Send</button>
+      <button type="button" onClick={(e) => void onSubmit(e, 'passkey')}>
+        Passkey
+      </button>
+    </form>
+  );
+}
+
+it('passes on what the submit or a button of the form says: the way to send', async () => {
+  const request = jest.fn(() => Promise.resolve('ok'));
+  render(<TwoWayForm request={request} />);
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Passkey' })));
+  await act(async () => submit());
+  expect(request.mock.calls).toEqual([['passkey'], ['code']]);
+});
+
+it('a check may wait (a review step): a second submit meanwhile sends nothing; a refusal sends nothing', async () => {
+  let answer: (yes: boolean) => void = () => undefined;
+  const check = jest.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+  const request = jest.fn(() => Promise.resolve('ok'));
+  render(<TwoWayForm request={request} check={check} />);
+  submit();
+  submit();
+  expect(check).toHaveBeenCalledTimes(1);
+  await act(async () => answer(false));
+  expect(request).not.toHaveBeenCalled();
+  submit();
+  await act(async () => answer(true));
+  expect(request).toHaveBeenCalledTimes(1);
+});
+
+it('after a failure: failed runs, and the toast may be built from the error', async () => {
+  const failed = jest.fn();
+  const error = jest.spyOn(toast, 'error');
+  render(<TwoWayForm request={() => Promise.reject(new Error('step'))} failed={failed} />);
+  await act(async () => submit());
+  expect(failed).toHaveBeenCalledTimes(1);
+  expect(error).toHaveBeenCalledWith('The step failed', undefined);
+  error.mockRestore();
 });

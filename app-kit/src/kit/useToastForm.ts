@@ -1,34 +1,55 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { fieldsAreValid, type FieldRule } from './validate';
 import { withToasts, type ToastTexts } from './withToasts';
 
-export interface ToastForm<T> {
+/** `A`: what the submit passes on when a form has more than one way to send (Withdraw: with a passkey or not). */
+export interface ToastForm<T, A = void> {
   /** Checked on submit (shared-ui's rules); the first bad field gets the focus. */
   rules?: FieldRule[];
-  /** A check after the field rules (e.g. the two passwords); false stops without a request. */
-  check?: () => boolean;
+  /**
+   * A check after the field rules (e.g. the two passwords); false stops without a request. It may
+   * wait for the person (Manage earnings' review step): a second submit meanwhile sends nothing.
+   */
+  check?: (arg: A) => boolean | Promise<boolean>;
   toasts: ToastTexts<T>;
-  request: () => Promise<T>;
+  request: (arg: A) => Promise<T>;
   /** After a success, with the response (e.g. navigate). */
   done?: (result: T) => void;
+  /** After a failure, its toast shown (e.g. back from the review step to the form). */
+  failed?: () => void;
 }
 
 /**
  * The one form hook (issue 31 item 4): the submit runs the field checks, then one request at a
  * time behind the loading, success and error toasts (withToasts). `busy` is true while the request
- * runs (the button shows it). The auth forms, the admin's forms and the investor's money forms.
+ * runs (the button shows it). `onSubmit` is the form's submit, or the click of a button that sends
+ * the form another way (its `arg`). Used by the auth forms (shell), the admin's Create Plan, Add
+ * trader and Manage earnings, and the investor's Invest, Withdraw and profile forms (Profile, Settings).
  */
-export function useToastForm<T>(form: ToastForm<T>): { busy: boolean; onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void> } {
+export function useToastForm<T, A = void>(
+  form: ToastForm<T, A>,
+): { busy: boolean; onSubmit: (e: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>, arg: A) => Promise<void> } {
   const [busy, setBusy] = useState(false);
+  // From the submit to the answer, a check that waits included; a ref, so a second click in the
+  // same moment sees it too.
+  const running = useRef(false);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>, arg: A) {
     e.preventDefault();
-    if (busy || !fieldsAreValid(e.currentTarget, form.rules ?? [])) return;
-    if (form.check && !form.check()) return;
-    setBusy(true);
-    const sent = await withToasts(form.toasts, form.request);
-    setBusy(false);
-    if (sent.ok) form.done?.(sent.result);
+    // A button's click checks the rules of the form it belongs to.
+    const element = e.currentTarget instanceof HTMLFormElement ? e.currentTarget : e.currentTarget.form;
+    if (running.current || !element || !fieldsAreValid(element, form.rules ?? [])) return;
+    running.current = true;
+    try {
+      if (form.check && !(await form.check(arg))) return;
+      setBusy(true);
+      const sent = await withToasts(form.toasts, () => form.request(arg));
+      setBusy(false);
+      if (sent.ok) form.done?.(sent.result);
+      else form.failed?.();
+    } finally {
+      running.current = false;
+    }
   }
 
   return { busy, onSubmit };

@@ -6,8 +6,11 @@ export interface ToastTexts<T> {
   loading?: string;
   /** Fixed success text, or one built from the response (e.g. the server's message). */
   success: string | ((result: T) => string);
-  /** Shown when the server gives no message (or always, with `fixedFailure`). */
-  failure: string;
+  /**
+   * Shown when the server gives no message (or always, with `fixedFailure`); one built from the
+   * error when a change has steps that fail with texts of their own (Add trader's image upload).
+   */
+  failure: string | ((error: unknown) => string);
   /** Show `failure` even when the server has a message (spec texts for the password screens). */
   fixedFailure?: boolean;
 }
@@ -27,7 +30,8 @@ export async function withToasts<T>(texts: ToastTexts<T>, request: () => Promise
     toast.success(typeof texts.success === 'function' ? texts.success(result) : texts.success, options);
     return { ok: true, result };
   } catch (error) {
-    toast.error(texts.fixedFailure ? texts.failure : errorMessage(error, texts.failure), options);
+    const failure = typeof texts.failure === 'function' ? texts.failure(error) : texts.failure;
+    toast.error(texts.fixedFailure ? failure : errorMessage(error, failure), options);
     return { ok: false };
   }
 }

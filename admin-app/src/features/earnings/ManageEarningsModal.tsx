@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { withToasts } from '@halcyon/app-kit';
+import { useToastForm } from '@halcyon/app-kit';
 import { EARNINGS_CHANGES } from './queries';
 
 const Form = styled.form`
@@ -40,25 +40,35 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
   const value = parseUsdAmount(amount);
   const def = KINDS[kind];
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (value === null) {
-      toast.error('Please enter a valid amount.');
-      return;
-    }
-    setStep('confirm');
-  };
-
-  const apply = async () => {
-    if (value === null) return;
-    const input = {
-      params: { uid: investment.uid },
-      body: { amount: value, plan_id: investment.plan_id, investment_id: investment.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-    };
-    // The mutation invalidates the investments and earnings it changed: the rows refresh themselves.
-    if ((await withToasts(def, () => calls[kind].mutateAsync({ input }))).ok) onClose();
-    else setStep('form');
-  };
+  // The review step: the confirmation's answer settles the submit's check.
+  const answer = useRef<(confirmed: boolean) => void>(undefined);
+  const { onSubmit } = useToastForm({
+    check: async () => {
+      if (value === null) {
+        toast.error('Please enter a valid amount.');
+        return false;
+      }
+      const confirmed = await new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setStep('confirm');
+      });
+      if (!confirmed) setStep('form');
+      return confirmed;
+    },
+    toasts: def,
+    request: async () => {
+      // `check` has passed: this only narrows the type.
+      if (value === null) throw new Error('checked');
+      const input = {
+        params: { uid: investment.uid },
+        body: { amount: value, plan_id: investment.plan_id, investment_id: investment.id, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      };
+      // The mutation invalidates the investments and earnings it changed: the rows refresh themselves.
+      return calls[kind].mutateAsync({ input });
+    },
+    done: onClose,
+    failed: () => setStep('form'),
+  });
 
   const formId = `earnings-${investment.id}`;
   return (
@@ -81,7 +91,7 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
         <p>
           {investment.plan_name ?? 'Plan'} · {formatMoney(investment.amount)} invested · {formatMoney(investment.earnings)} earned so far
         </p>
-        <Form id={formId} noValidate onSubmit={review}>
+        <Form id={formId} noValidate onSubmit={(e) => void onSubmit(e)}>
           <Select
             label="Action"
             name="kind"
@@ -102,8 +112,8 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
         message={`${def.verb} ${formatMoney(value ?? 0)} ${kind === 'credit' ? 'to' : 'from'} the earnings of ${investment.name} (${investment.plan_name ?? 'plan'})?`}
         confirmLabel={def.verb}
         busy={calls[kind].isPending}
-        onConfirm={() => void apply()}
-        onCancel={() => setStep('form')}
+        onConfirm={() => answer.current?.(true)}
+        onCancel={() => answer.current?.(false)}
       />
     </>
   );

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { parsePlainNumber, tradeCountProblem, winRate } from '@halcyon/api-client/model';
 import { errorMessage } from '@halcyon/api-client/http';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Button, Input, toast, FormGrid, FullRow } from '@halcyon/shared-ui';
-import { withToasts } from '@halcyon/app-kit';
+import { Button, Input, FormGrid, FullRow } from '@halcyon/shared-ui';
+import { useToastForm } from '@halcyon/app-kit';
 import { ImageDrop } from './ImageDrop';
 
 const Added = styled.p`
@@ -41,7 +41,8 @@ function validate(values: Values, image: File | null): Errors {
   return errors;
 }
 
-type Phase = 'editing' | 'uploading' | 'added';
+/** The image upload failed: the server's message, or 'Failed to upload image' (not the trader's failure text). */
+class UploadFailed extends Error {}
 
 /**
  * Add New trader: editing → uploading → 'Added Successfully!' → reset and `onAdded` after 2 s.
@@ -53,7 +54,7 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
   const [values, setValues] = useState(empty);
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [phase, setPhase] = useState<Phase>('editing');
+  const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -65,43 +66,37 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(values, image);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !image) return;
+  const { busy: uploading, onSubmit } = useToastForm({
+    check: () => {
+      const found = validate(values, image);
+      setErrors(found);
+      return Object.keys(found).length === 0;
+    },
+    toasts: { success: 'Trader added successfully', failure: (error) => (error instanceof UploadFailed ? error.message : 'Failed to upload trader.') },
+    request: async () => {
+      // `check` has passed: this only narrows the type.
+      if (!image) throw new Error('checked');
+      const uploaded = await upload.mutateAsync({ input: { file: image, filename: image.name } }).catch((error: unknown) => {
+        throw new UploadFailed(errorMessage(error, 'Failed to upload image'));
+      });
+      if (!uploaded.mediaUrl) throw new UploadFailed('Failed to upload image');
+      const body = { name: values.name.trim(), imageUrl: uploaded.mediaUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() };
+      return create.mutateAsync({ input: { body } });
+    },
+    done: () => {
+      setAdded(true);
+      timer.current = setTimeout(() => {
+        setValues(empty);
+        setImage(null);
+        setAdded(false);
+        onAdded();
+      }, RESET_AFTER_MS);
+    },
+  });
 
-    setPhase('uploading');
-    let imageUrl: string;
-    try {
-      imageUrl = (await upload.mutateAsync({ input: { file: image, filename: image.name } })).mediaUrl;
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to upload image'));
-      setPhase('editing');
-      return;
-    }
-    if (!imageUrl) {
-      toast.error('Failed to upload image');
-      setPhase('editing');
-      return;
-    }
-    const body = { name: values.name.trim(), imageUrl, wins, losses, winRate: rate, profitShare: values.profitShare.trim() };
-    if (!(await withToasts({ success: 'Trader added successfully', failure: 'Failed to upload trader.' }, () => create.mutateAsync({ input: { body } }))).ok) {
-      setPhase('editing');
-      return;
-    }
-    setPhase('added');
-    timer.current = setTimeout(() => {
-      setValues(empty);
-      setImage(null);
-      setPhase('editing');
-      onAdded();
-    }, RESET_AFTER_MS);
-  };
-
-  const busy = phase !== 'editing';
+  const busy = uploading || added;
   return (
-    <FormGrid noValidate onSubmit={(e) => void submit(e)} aria-label="Add trader">
+    <FormGrid noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Add trader">
       <Input label="Name" name="name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Trader name" disabled={busy} />
       <Input label="Wins" name="wins" type="number" min={0} value={values.wins} onChange={set('wins')} error={errors.wins} placeholder="0" disabled={busy} />
       <Input label="Losses" name="losses" type="number" min={0} value={values.losses} onChange={set('losses')} error={errors.losses} placeholder="0" disabled={busy} />
@@ -118,11 +113,11 @@ export function AddTraderForm({ onAdded }: { onAdded: () => void }) {
         />
       </FullRow>
       <FullRow>
-        {phase === 'added' ? (
+        {added ? (
           <Added role="status">Added Successfully!</Added>
         ) : (
-          <Button type="submit" loading={phase === 'uploading'} disabled={busy}>
-            {phase === 'uploading' ? 'Uploading...' : 'Add Trader'}
+          <Button type="submit" loading={uploading} disabled={busy}>
+            {uploading ? 'Uploading...' : 'Add Trader'}
           </Button>
         )}
       </FullRow>
