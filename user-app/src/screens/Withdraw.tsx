@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Input, Select, formatDateTime, formatHours, formatMoney, toast, FormStack, Heading, Muted, NarrowPage, Panel, Row } from '@halcyon/shared-ui';
 import { METHOD_ASSET, PAYOUT_COOLDOWN_HOURS, WITHDRAW_ADDRESS, parseUsdAmount, withdrawalAddressProblem, type PasskeyAssertion, type UserProfile, type WithdrawMethod } from '@halcyon/api-client/model';
@@ -6,7 +6,7 @@ import { passkeysSupported, sendWithPasskey, stepUpPasskey } from '@halcyon/api-
 import { endsIntent, useApiMutation, useProfileQuery } from '@halcyon/api-client/react';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
-import { withToasts } from '@halcyon/app-kit';
+import { useToastForm } from '@halcyon/app-kit';
 import { useDelayedRedirect } from '../lib/redirect';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
@@ -50,8 +50,50 @@ export default function Withdraw() {
   // The passkey's answer for the request last sent, kept while its intent is open: sending the same
   // request again (a lost answer) must carry the same body, so the server can answer the first result.
   const held = useRef<{ request: string; passkey: PasskeyAssertion } | null>(null);
+
+  /** A passkey bound to exactly this withdrawal (method, amount, address as sent); the same one again for the same request. */
+  const passkeyFor = async (base: { method: WithdrawMethod; amount: number; address?: string }): Promise<PasskeyAssertion> => {
+    const request = JSON.stringify(base);
+    if (held.current?.request === request) return held.current.passkey;
+    const passkey = await stepUpPasskey({ purpose: 'withdrawal', withdrawal: base });
+    held.current = { request, passkey };
+    return passkey;
+  };
+
+  const value = parseUsdAmount(amount);
+  const problem = !method || value === null ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
   // From the first click to the answer (the passkey prompt included): one withdrawal at a time.
-  const [sending, setSending] = useState(false);
+  const { busy: sending, onSubmit } = useToastForm({
+    check: () => {
+      if (problem) toast.error(problem);
+      return problem === null;
+    },
+    toasts: { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' },
+    request: async (byPasskey: boolean) => {
+      // The form shows only with the profile, and `check` has passed: this only narrows the types.
+      if (!profile || !method || value === null) throw new Error('checked');
+      const bound = { method, amount: value, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
+      const body = { ...bound, to: profile.uid };
+      // With two-factor on (docs/security.md "Two-factor"), the server needs a code, or a passkey;
+      // a passkey-only account is told PASSKEY_REQUIRED, and the passkey is asked then.
+      const code2fa = profile.twoFactorEnabled && code.trim() ? { code: code.trim() } : {};
+      const send = (passkey?: PasskeyAssertion) => withdrawal.mutateAsync({ input: { body: passkey ? { ...body, passkey } : { ...body, ...code2fa } } });
+      try {
+        await (byPasskey ? send(await passkeyFor(bound)) : sendWithPasskey(send, () => passkeyFor(bound)));
+        held.current = null;
+      } catch (error) {
+        if (endsIntent(error)) held.current = null;
+        throw error;
+      }
+    },
+    done: () => {
+      setMethod('');
+      setAddress('');
+      setAmount('');
+      setCode('');
+      redirect();
+    },
+  });
 
   if (!profile) {
     return (
@@ -67,53 +109,6 @@ export default function Withdraw() {
   const withPasskey = (profile.passkeyCount ?? 0) > 0 && passkeysSupported();
   const passkeyOnly = withPasskey && !profile.twoFactorEnabled;
 
-  /** A passkey bound to exactly this withdrawal (method, amount, address as sent); the same one again for the same request. */
-  const passkeyFor = async (base: { method: WithdrawMethod; amount: number; address?: string }): Promise<PasskeyAssertion> => {
-    const request = JSON.stringify(base);
-    if (held.current?.request === request) return held.current.passkey;
-    const passkey = await stepUpPasskey({ purpose: 'withdrawal', withdrawal: base });
-    held.current = { request, passkey };
-    return passkey;
-  };
-
-  const submit = async (event: FormEvent | null, byPasskey: boolean) => {
-    event?.preventDefault();
-    const value = parseUsdAmount(amount);
-    if (!method || value === null) {
-      toast.error('Please fill in all required fields correctly.');
-      return;
-    }
-    if (withdrawalAddressProblem(method, address) !== null) {
-      toast.error('Please provide a valid wallet address.');
-      return;
-    }
-    const bound = { method, amount: value, ...(WITHDRAW_ADDRESS[method] !== 'none' && address.trim() ? { address: address.trim() } : {}) };
-    const body = { ...bound, to: profile.uid };
-    // With two-factor on (docs/security.md "Two-factor"), the server needs a code, or a passkey;
-    // a passkey-only account is told PASSKEY_REQUIRED, and the passkey is asked then.
-    const code2fa = profile.twoFactorEnabled && code.trim() ? { code: code.trim() } : {};
-    const send = (passkey?: PasskeyAssertion) => withdrawal.mutateAsync({ input: { body: passkey ? { ...body, passkey } : { ...body, ...code2fa } } });
-    const texts = { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' };
-    if (sending) return;
-    setSending(true);
-    const sent = await withToasts(texts, async () => {
-      try {
-        await (byPasskey ? send(await passkeyFor(bound)) : sendWithPasskey(send, () => passkeyFor(bound)));
-        held.current = null;
-      } catch (error) {
-        if (endsIntent(error)) held.current = null;
-        throw error;
-      }
-    });
-    setSending(false);
-    if (!sent.ok) return;
-    setMethod('');
-    setAddress('');
-    setAmount('');
-    setCode('');
-    redirect();
-  };
-
   return (
     <NarrowPage>
       <BackLink />
@@ -124,7 +119,7 @@ export default function Withdraw() {
           <Muted>Available balance</Muted>
           <Balance>{formatMoney(profile.balance)}</Balance>
         </div>
-        <FormStack onSubmit={(e) => void submit(e, passkeyOnly)} noValidate>
+        <FormStack onSubmit={(e) => void onSubmit(e, passkeyOnly)} noValidate>
           <Select
             label="Withdrawal method"
             name="method"
@@ -185,7 +180,7 @@ export default function Withdraw() {
                   variant={passkeyOnly ? 'primary' : 'secondary'}
                   loading={sending}
                   fullWidth
-                  onClick={passkeyOnly ? undefined : () => void submit(null, true)}
+                  onClick={passkeyOnly ? undefined : (e) => void onSubmit(e, true)}
                 >
                   Confirm with passkey
                 </Button>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, FormStack, Heading, Panel, Row } from '@halcyon/shared-ui';
 import type { UpdateProfileBody, UserProfile } from '@halcyon/api-client/model';
-import { useProfileQuery } from '@halcyon/api-client/react';
+import { sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
+import { useApiMutation, useProfileQuery } from '@halcyon/api-client/react';
+import { useToastForm } from '@halcyon/app-kit';
 import { IdentityFields } from './IdentityFields';
 import { ProfileState } from './ProfileState';
-import { useSaveProfile } from './useSaveProfile';
 
 /** What a profile form's fields see: the values shown (saved, or the draft while editing). */
 export interface ProfileDraft<D> {
@@ -36,14 +37,30 @@ export interface ProfileFormProps<D> {
 
 /**
  * The profile as a form that is read-only until `texts.edit`; 'Save Changes' PATCHes `toBody(draft)`
- * and goes back to read-only on success, Cancel drops the draft. Name, username and email are never
- * editable here.
+ * (every screen showing the profile reads it again) and goes back to read-only on success, Cancel
+ * drops the draft. Name, username and email are never editable here. A payout change of an account
+ * with passkeys and no two-factor answers PASSKEY_REQUIRED: a passkey confirms it (a security
+ * change) and it is sent again with it (docs/security.md "Passkeys").
  */
 export function ProfileForm<D>({ texts, toDraft, toBody, invalid, aside, children }: ProfileFormProps<D>) {
   const query = useProfileQuery();
   const profile = query.data;
-  const { save, saving } = useSaveProfile(texts.success, texts.failure);
+  const update = useApiMutation('updateProfile', { invalidates: ['getProfile'] });
   const [draft, setDraft] = useState<D | null>(null);
+  const { busy: saving, onSubmit } = useToastForm({
+    check: () => draft !== null && !(invalid?.(draft) ?? false),
+    toasts: { success: texts.success, failure: texts.failure },
+    request: () => {
+      // `check` has passed: this only narrows the type.
+      if (!draft) throw new Error('checked');
+      const body = toBody(draft);
+      return sendWithPasskey(
+        (passkey) => update.mutateAsync({ input: { body: passkey ? { ...body, passkey } : body } }),
+        () => stepUpPasskey({ purpose: 'security' }),
+      );
+    },
+    done: () => setDraft(null),
+  });
 
   if (!profile) return <ProfileState query={query} />;
   const form: ProfileDraft<D> = {
@@ -54,19 +71,13 @@ export function ProfileForm<D>({ texts, toDraft, toBody, invalid, aside, childre
   };
   const blocked = invalid?.(form.shown) ?? false;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft || blocked) return;
-    if (await save(toBody(draft))) setDraft(null);
-  };
-
   return (
     <>
       <Heading>{texts.title}</Heading>
       <ProfileState query={query} />
       <Panel aria-label={texts.label}>
         {aside?.(form)}
-        <FormStack onSubmit={(e) => void submit(e)} noValidate>
+        <FormStack onSubmit={(e) => void onSubmit(e)} noValidate>
           <IdentityFields profile={profile} />
           {children(form)}
           <Row>
