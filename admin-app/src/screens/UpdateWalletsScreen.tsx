@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { ResponseOf, WalletAddress, WalletAddressBody } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
-import { ReadState, withToasts } from '@halcyon/app-kit';
+import { ReadState, useToastForm } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
+import { useReviewStep } from '../lib/useReviewStep';
 
 const Form = styled.form`
   display: grid;
@@ -39,29 +40,29 @@ export default function UpdateWalletsScreen() {
   const update = useApiMutation('updateWalletAddress', changes);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<WalletAddressBody>(blank);
-  const [confirming, setConfirming] = useState(false);
+  const review = useReviewStep();
   const saving = create.isPending || update.isPending;
 
   const record = wallet.data ?? null;
   const shown = editing ? draft : bodyOf(record);
 
-  const save = async () => {
+  const { onSubmit } = useToastForm({
+    check: review.ask,
+    toasts: { success: 'Wallet addresses updated!', failure: 'Update failed.' },
     // Spec 7: POST when no record exists yet, else PATCH that record by its _id.
-    const change = () => (record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } }));
-    if ((await withToasts({ success: 'Wallet addresses updated!', failure: 'Update failed.' }, change)).ok) setEditing(false);
-    setConfirming(false);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setConfirming(true);
-  };
+    request: () => (record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } })),
+    done: () => {
+      setEditing(false);
+      review.close();
+    },
+    failed: review.close,
+  });
 
   return (
     <Screen title="Update Wallets">
       <ReadState query={wallet} fallback="Failed to fetch wallet addresses." loading="Loading wallet addresses">
         {() => (
-          <Form onSubmit={submit} aria-label="Wallet addresses">
+          <Form onSubmit={(e) => void onSubmit(e)} aria-label="Wallet addresses">
             {FIELDS.map((f) => (
               <Input
                 key={f.key}
@@ -102,13 +103,13 @@ export default function UpdateWalletsScreen() {
         )}
       </ReadState>
       <ConfirmDialog
-        open={confirming}
+        open={review.open}
         title="Update deposit addresses"
         message="Users will be asked to pay into these addresses from now on. Save them?"
         confirmLabel="Save Changes"
         busy={saving}
-        onConfirm={() => void save()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={review.confirm}
+        onCancel={review.cancel}
       />
     </Screen>
   );

@@ -24,7 +24,8 @@ export interface ToastForm<T, A = void> {
  * time behind the loading, success and error toasts (withToasts). `busy` is true while the request
  * runs (the button shows it). `onSubmit` is the form's submit, or the click of a button that sends
  * the form another way (its `arg`). Used by the auth forms (shell), the admin's Create Plan, Add
- * trader and Manage earnings, and the investor's Invest, Withdraw and profile forms (Profile, Settings).
+ * trader, Manage earnings and Update Wallets, and the investor's Invest, Withdraw and profile forms
+ * (Profile, Settings). Deposit is not one: it sends no request (docs/frontend.md "One frontend kit").
  */
 export function useToastForm<T, A = void>(
   form: ToastForm<T, A>,

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
 import { useToastForm } from '@halcyon/app-kit';
+import { useReviewStep } from '../../lib/useReviewStep';
 import { EARNINGS_CHANGES } from './queries';
 
 const Form = styled.form`
@@ -35,25 +36,18 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
   const [kind, setKind] = useState<Kind>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
   const calls = { credit: useApiMutation('creditEarnings', { invalidates: EARNINGS_CHANGES, intent: investment.id }), deduct: useApiMutation('deductEarnings', { invalidates: EARNINGS_CHANGES, intent: investment.id }) };
   const value = parseUsdAmount(amount);
   const def = KINDS[kind];
 
-  // The review step: the confirmation's answer settles the submit's check.
-  const answer = useRef<(confirmed: boolean) => void>(undefined);
+  const review = useReviewStep();
   const { onSubmit } = useToastForm({
     check: async () => {
       if (value === null) {
         toast.error('Please enter a valid amount.');
         return false;
       }
-      const confirmed = await new Promise<boolean>((resolve) => {
-        answer.current = resolve;
-        setStep('confirm');
-      });
-      if (!confirmed) setStep('form');
-      return confirmed;
+      return review.ask();
     },
     toasts: def,
     request: async () => {
@@ -67,14 +61,14 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
       return calls[kind].mutateAsync({ input });
     },
     done: onClose,
-    failed: () => setStep('form'),
+    failed: review.close,
   });
 
   const formId = `earnings-${investment.id}`;
   return (
     <>
       <Modal
-        open={step === 'form'}
+        open={!review.open}
         title={`Manage earnings: ${investment.name}`}
         onClose={onClose}
         footer={
@@ -107,13 +101,13 @@ export function ManageEarningsModal({ investment, onClose }: ManageEarningsModal
         </Form>
       </Modal>
       <ConfirmDialog
-        open={step === 'confirm'}
+        open={review.open}
         title={def.label}
         message={`${def.verb} ${formatMoney(value ?? 0)} ${kind === 'credit' ? 'to' : 'from'} the earnings of ${investment.name} (${investment.plan_name ?? 'plan'})?`}
         confirmLabel={def.verb}
         busy={calls[kind].isPending}
-        onConfirm={() => answer.current?.(true)}
-        onCancel={() => answer.current?.(false)}
+        onConfirm={review.confirm}
+        onCancel={review.cancel}
       />
     </>
   );
