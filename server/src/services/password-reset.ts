@@ -104,7 +104,8 @@ export async function resetLinkOwner(deps: ResetDeps, email: string, token: stri
  * Consumes the token (once, atomically), sets the password and revokes every existing session.
  * A token that is not valid now is refused before the (costly) hash of the new password.
  */
-export async function resetPassword(deps: ResetDeps, email: string, token: string, password: string, proof: FactorProof): Promise<void> {
+export async function resetPassword(deps: ResetDeps, email: string, token: string, password: string, proof: FactorProof, ip: string): Promise<void> {
+  await spend(deps, [[budgets.resetIp, ip]]);
   const valid = await deps.db.query<{ id: string; email: string; name: string; totp_secret: string | null; passkey_count: number }>(
     `SELECT u.id, u.email, u.name, u.totp_secret, u.passkey_count FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.email = $2 AND u.closed_at IS NULL`,

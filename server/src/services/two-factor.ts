@@ -18,7 +18,7 @@ import { TOTP_INVALID_MESSAGE, requireIdentity, requireSecondFactor } from './se
 // authenticator or off; turning it on or off is mailed and pauses withdrawals like a password change.
 
 type FactorDeps = Parameters<typeof requireSecondFactor>[0];
-type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'clock'>;
+type ResetDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'clock' | 'limits' | 'log'>;
 
 const alreadyOn = () => conflict('Two-factor authentication is already on.', 'TOTP_ALREADY_ON');
 
@@ -103,7 +103,8 @@ export async function requestTwoFactorReset(deps: ResetDeps, adminUid: string, u
 }
 
 /** Uses a confirmation link: once, within 24 hours; two-factor off, the owner alerted, recorded. */
-export async function confirmTwoFactorReset(deps: ResetDeps, token: string): Promise<void> {
+export async function confirmTwoFactorReset(deps: ResetDeps, token: string, ip: string): Promise<void> {
+  await spend(deps, [[budgets.resetIp, ip]]);
   const user = await deps.db.tx(async (q) => {
     const used = await q.query<{ uid: string; requested_by: string }>(
       'UPDATE two_factor_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid, requested_by',

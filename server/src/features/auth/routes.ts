@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import { deviceCookie, deviceHash, deviceIdFrom } from '../../auth/devices';
 import { defineRoute, feature } from '../../http/define-route';
 import { badRequest } from '../../errors';
-import { budgets, spend } from '../../limits/budgets';
 import { LOCKED_MESSAGE, lockAccount } from '../../services/account-lock';
 import { RESET_SENT_MESSAGE, requestResetLink, resetPassword } from '../../services/password-reset';
 import { register, registerAdmin } from '../../services/registration';
@@ -65,8 +64,7 @@ export default feature(
     }
     if (body.token === undefined) throw badRequest('token: is required');
     if (body.password === undefined) throw badRequest('password: is required');
-    await spend(deps, [[budgets.resetIp, request.ip]]);
-    await resetPassword(deps, body.email, body.token, body.password, body);
+    await resetPassword(deps, body.email, body.token, body.password, body, request.ip);
     return { message: 'Your password has been reset. You can log in now.' };
   }),
 

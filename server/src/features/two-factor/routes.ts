@@ -1,6 +1,5 @@
 import { recoveryCodesLeft } from '../../auth/two-factor';
 import { defineRoute, feature } from '../../http/define-route';
-import { budgets, spend } from '../../limits/budgets';
 import { confirmTwoFactorReset, disableTwoFactor, enableTwoFactor, requestTwoFactorReset, startTwoFactor } from '../../services/two-factor';
 
 // The caller's own two-factor (services/two-factor.ts), and an admin's reset for someone else.
@@ -24,8 +23,7 @@ export default feature(
     return { message: `A confirmation link was sent to ${email}. Two-factor stays on until they use it.` };
   }),
   defineRoute('confirmTwoFactorReset', async ({ body, deps, request }) => {
-    await spend(deps, [[budgets.resetIp, request.ip]]);
-    await confirmTwoFactorReset(deps, body.token);
+    await confirmTwoFactorReset(deps, body.token, request.ip);
     return { message: 'Two-factor authentication is off. Sign in with your password, then turn it on again with your new phone.' };
   }),
 );
