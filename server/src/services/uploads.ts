@@ -1,11 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../deps';
 import type { Queryable } from '../db/types';
 import { lockUserRow } from '../db/users';
-import { AppError } from '../errors';
-import { mediaName } from '../storage/media-url';
+import { AppError, badRequest } from '../errors';
+import { mediaName, mediaUrl } from '../storage/media-url';
 
 type UploadDeps = Pick<Deps, 'db' | 'config' | 'storage'>;
+
+/** By content (magic bytes), never by name or declared type; SVG is refused (it can carry script). */
+const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLOWED).map(([type, ext]) => [ext, type]));
+
+/** An uploaded image, checked by its content, stored for `uid`: its public URL. 400 UNSUPPORTED_FILE for anything else. */
+export async function storeImage(deps: UploadDeps, uid: string, data: Buffer): Promise<string> {
+  const type = await fileTypeFromBuffer(data);
+  const ext = type ? ALLOWED[type.mime] : undefined;
+  if (!type || !ext) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image', 'UNSUPPORTED_FILE');
+  return mediaUrl(deps.config, await storeUpload(deps, uid, data, type.mime, ext));
+}
+
+/** A stored image by its name, with its content type; null when there is none (or the name is not one of ours). */
+export async function readMedia({ storage }: Pick<Deps, 'storage'>, name: string): Promise<{ data: Buffer; contentType: string } | null> {
+  const ext = /^[\w-]+\.(png|jpg|gif|webp)$/.exec(name)?.[1];
+  const data = ext ? await storage.get(name) : null;
+  return ext && data ? { data, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' } : null;
+}
 
 const MB = 1024 * 1024;
 
@@ -22,7 +42,7 @@ interface Usage {
  * concurrent upload of the same user slipping in between: 413 UPLOAD_QUOTA_EXCEEDED, 429
  * UPLOAD_RATE_LIMITED with Retry-After.
  */
-export async function storeUpload(deps: UploadDeps, uid: string, data: Buffer, mime: string, ext: string): Promise<string> {
+async function storeUpload(deps: UploadDeps, uid: string, data: Buffer, mime: string, ext: string): Promise<string> {
   const { config, storage } = deps;
   const name = `${randomUUID()}.${ext}`;
   try {

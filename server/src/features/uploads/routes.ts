@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { defineRoute, feature } from '../../http/define-route';
 import { AppError, badRequest, notFound } from '../../errors';
-import { mediaUrl } from '../../storage/media-url';
-import { storeUpload } from '../../services/uploads';
-
-/** By content (magic bytes), never by name or declared type; SVG is refused (it can carry script). */
-const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLOWED).map(([type, ext]) => [ext, type]));
+import { readMedia, storeImage } from '../../services/uploads';
 
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('file: is required (send multipart/form-data with a file field)');
@@ -35,26 +29,17 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Bu
 }
 
 export default feature(
-  defineRoute('uploadImage', async ({ request, auth, deps }) => {
-    const data = await readUpload(request, deps.config.uploadMaxBytes);
-    const type = await fileTypeFromBuffer(data);
-    const ext = type ? ALLOWED[type.mime] : undefined;
-    if (!type || !ext) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image', 'UNSUPPORTED_FILE');
-    const name = await storeUpload(deps, auth.uid, data, type.mime, ext);
-    return { mediaUrl: mediaUrl(deps.config, name) };
-  }),
+  defineRoute('uploadImage', async ({ request, auth, deps }) => ({ mediaUrl: await storeImage(deps, auth.uid, await readUpload(request, deps.config.uploadMaxBytes)) })),
   // The returned mediaUrl: public (images are shown in <img>) and immutable; never sniffed nor run
   // as anything else by the API's own headers (http/security-headers.ts).
   async (app) => {
     app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (request, reply) => {
-      const { name } = request.params;
-      const ext = /^[\w-]+\.(png|jpg|gif|webp)$/.exec(name)?.[1];
-      const data = ext ? await app.storage.get(name) : null;
-      if (!ext || !data) throw notFound('No such media', 'NOT_FOUND');
+      const media = await readMedia(app.deps, request.params.name);
+      if (!media) throw notFound('No such media', 'NOT_FOUND');
       return reply
-        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-type', media.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(data);
+        .send(media.data);
     });
   },
 );
