@@ -50,6 +50,9 @@ async function withPostgresServer<T>(fn: (server: Product, dbUrl: string) => Pro
   }
 }
 
+/** Money moves ÷ pgbench tps to reach (issue 31 item 2; it was 0.5 before). */
+const MONEY_TARGET = 0.65;
+
 /** The status codes of several loads, added up. */
 const addCodes = (loads: LoadResult[]): LoadResult['statusCodes'] =>
   loads.reduce<Record<string, number>>((sum, l) => {
@@ -87,7 +90,7 @@ export async function ledgerSuite(): Promise<SuiteOutput> {
           { benchmark: 'pgbench TPC-B-like', metric: `tps, median of ${repeats}`, value: fmt(median(tpsRuns)), target: '' },
           { benchmark: 'money moves, PostgreSQL', metric: `transfers/s (2xx money moves), median of ${repeats}`, value: fmt(mid.okPerSecond) },
           { benchmark: 'money moves, PostgreSQL', metric: 'latency p50 / p99 ms (median run)', value: `${mid.p50ms} / ${mid.p99ms}` },
-          { benchmark: 'money moves, PostgreSQL', metric: 'transfers/s ÷ pgbench tps, median of pairs', value: fmt(ratio, 2), target: '≥ 0.5', verdict: verdict(ratio >= 0.5) },
+          { benchmark: 'money moves, PostgreSQL', metric: 'transfers/s ÷ pgbench tps, median of pairs', value: fmt(ratio, 2), target: `≥ ${MONEY_TARGET}`, verdict: verdict(ratio >= MONEY_TARGET) },
         ],
         notes: [
           `pgbench: scale ${pgbench.scale}, ${clients} clients, -j 2; money moves: ${clients} connections, ${users} investors; ${seconds} s per run, pgbench then money moves, ${repeats} times.`,
