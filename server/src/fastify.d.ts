@@ -2,7 +2,7 @@ import 'fastify';
 import type { Deps } from './deps';
 
 declare module 'fastify' {
-  // The same objects as `deps`, for the framework (http/, jobs/) and the routes not yet moved to `deps`.
+  // The same objects as `deps`, for the framework (http/, jobs/); routes and services take `deps`.
   interface FastifyInstance extends Omit<Deps, 'log'> {
     /** What routes hand to services (deps.ts); each request's copy logs with the request's logger. */
     deps: Deps;

@@ -125,7 +125,7 @@ function storedAnswer(existing: HeldKey, hash: string): unknown {
   return existing.response_body;
 }
 
-/** The key as a money function takes it (migration 018): the key, the request's hash and this request's claim. */
+/** The key as a money call takes it (idempotency_claim): whose, for which route, the request's hash and this request's claim. */
 export interface KeyClaim {
   uid: string;
   route: RouteName;
@@ -201,7 +201,8 @@ export async function idempotentStatement<R, T>(
     }
     if (answer.claimed) return present(answer.record);
     if (answer.key) return presentStored(storedAnswer(answer.key, hash));
-    // Swept while we asked: try to take it again.
+    // No holder to read: swept while we asked, or committed by a concurrent request after our
+    // statement's snapshot (the claim waited for it; idempotency_held reads that snapshot): ask again.
   }
   throw inFlight();
 }
