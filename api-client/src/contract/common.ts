@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ASSETS, DEPOSIT_METHODS, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS } from './constants';
+import { ASSETS, CHAINS, DEPOSIT_METHODS, PAYMENT_STATES, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS } from './constants';
 import { MIN_USD, usdAmountProblem } from './rules/money';
 
 /**
@@ -47,6 +47,12 @@ export type Asset = z.infer<typeof Asset>;
 
 export const DepositMethod = z.enum(DEPOSIT_METHODS, { error: `must be one of ${DEPOSIT_METHODS.join(', ')}` });
 export type DepositMethod = z.infer<typeof DepositMethod>;
+
+export const Chain = z.enum(CHAINS, { error: `must be one of ${CHAINS.join(', ')}` });
+export type Chain = z.infer<typeof Chain>;
+
+export const PaymentState = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof PaymentState>;
 
 export const WithdrawMethod = z.enum(WITHDRAW_METHODS, { error: `must be one of ${WITHDRAW_METHODS.join(', ')}` });
 export type WithdrawMethod = z.infer<typeof WithdrawMethod>;

@@ -11,6 +11,23 @@ export type Asset = (typeof ASSETS)[number];
 export const DEPOSIT_METHODS = ['bitcoin', 'ethereum', 'solana', 'usdt'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
+/**
+ * The blockchains deposits are watched on (docs/chain.md): Bitcoin; Ethereum for ETH; BNB Smart
+ * Chain for BEP-20 USDT. Solana stays on manual review.
+ */
+export const CHAINS = ['bitcoin', 'ethereum', 'bsc'] as const;
+export type Chain = (typeof CHAINS)[number];
+
+/** The chain each watched deposit method is paid on. */
+export const METHOD_CHAIN: Partial<Record<DepositMethod, Chain>> = { bitcoin: 'bitcoin', ethereum: 'ethereum', usdt: 'bsc' };
+
+/**
+ * Where a quoted deposit stands (docs/chain.md): waiting for a payment; seen in a block, short of
+ * its confirmations; credited; expired with nothing paid; orphaned (its block left the chain).
+ */
+export const PAYMENT_STATES = ['waiting', 'seen', 'credited', 'expired', 'orphaned'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 /** Withdrawal methods: the deposit methods plus bank (bank draws from usdt). */
 export const WITHDRAW_METHODS = ['bank', 'bitcoin', 'ethereum', 'solana', 'usdt'] as const;
 export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];

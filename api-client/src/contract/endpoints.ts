@@ -33,6 +33,7 @@ export const endpoints = {
   uploadImage: { method: 'POST', path: '/image/upload-single', access: 'any', summary: 'Upload an image (multipart field `file`, 5 MB)', multipart: true, status: 201 },
   getWalletAddresses: { method: 'GET', path: '/wallet-address', access: 'any', summary: 'Platform deposit addresses (first item)', status: 200 },
   createDeposit: { method: 'POST', path: '/deposit', access: 'user', summary: 'Request a deposit (pending)', idempotent: true, status: 201 },
+  getDeposit: { method: 'GET', path: '/deposit/:id', access: 'user', summary: 'One of the caller\'s deposits with its on-chain payment', status: 200 },
   getTransactions: { method: 'GET', path: '/transaction/all', access: 'user', summary: 'The caller\'s transactions', status: 200 },
   createWithdrawal: { method: 'POST', path: '/withdrawal', access: 'user', summary: 'Request a withdrawal (funds held)', idempotent: true, status: 201 },
   getPlans: { method: 'GET', path: '/plan/all', access: 'any', summary: 'Plans: public and the caller\'s own (admins: all)', status: 200 },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Asset, DepositMethod, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
+import { Asset, Chain, DepositMethod, PaymentState, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
 
 /** The investor's profile; every money figure is derived from the ledger (ledger.md). */
 export const UserProfile = z.object({
@@ -69,11 +69,43 @@ export const WalletAddress = z.object({
   ethereum: z.string(),
   sol: z.string(),
   usdt: z.string(),
+  /** Ours (docs/chain.md): the BIP84 account key investors' Bitcoin addresses derive from; in an admin's read only, null when not set */
+  bitcoinXpub: z.string().nullable().optional(),
+  /** Ours (docs/chain.md): the BIP44 m/44'/60'/0' account key of investors' Ethereum and BEP-20 addresses; in an admin's read only */
+  evmXpub: z.string().nullable().optional(),
 });
 export type WalletAddress = z.infer<typeof WalletAddress>;
 
 export const DepositStatus = z.enum(['pending', 'approved', 'declined']);
 export type DepositStatus = z.infer<typeof DepositStatus>;
+
+/**
+ * Ours (docs/chain.md): how a deposit is paid on a watched chain. The quote (address, coin amount,
+ * expiry), then what the chain shows: the transaction and its confirmations.
+ */
+export const DepositPayment = z.object({
+  network: Chain,
+  /** The coin's ticker: BTC, ETH or USDT */
+  coin: z.string(),
+  /** The investor's own address on that chain */
+  address: z.string(),
+  /** What to send, in coin units as a decimal string (never a float) */
+  cryptoAmount: z.string(),
+  /** BIP21 or EIP-681 payment link carrying the amount */
+  uri: z.string(),
+  /** Paid in full by then: the quoted USD is credited; later or other amounts are valued when confirmed */
+  expiresAt: isoDateTime,
+  confirmationsRequired: z.number().int(),
+  state: PaymentState,
+  /** The paying transaction, once seen in a block */
+  txid: z.string().nullable(),
+  confirmations: z.number().int(),
+  /** What arrived, in coin units; null while waiting */
+  paidAmount: z.string().nullable(),
+  /** The transaction on the chain's explorer, when one is configured */
+  explorerUrl: z.string().nullable(),
+});
+export type DepositPayment = z.infer<typeof DepositPayment>;
 
 export const Deposit = z.object({
   id: z.string(),
@@ -85,6 +117,8 @@ export const Deposit = z.object({
   /** When an admin approved or declined it; null while pending. */
   decidedAt: isoDateTime.nullable(),
   user: UserRef,
+  /** Ours: the on-chain quote and its payment when the method's chain is watched; null for manual review */
+  payment: DepositPayment.nullable().optional(),
 });
 export type Deposit = z.infer<typeof Deposit>;
 

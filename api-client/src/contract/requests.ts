@@ -180,7 +180,17 @@ export const CreateTraderBody = z.object({
 });
 export type CreateTraderBody = z.infer<typeof CreateTraderBody>;
 
-export const WalletAddressBody = z.object({ bitcoin: address, ethereum: address, sol: address, usdt: address });
+/**
+ * An extended public key as typed (its network, depth and checksum are the server's check, against
+ * the configured chain). null removes it; left out, it stays as it is.
+ */
+const xpub = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{100,120}$/, { error: 'must be an extended public key (xpub, zpub, tpub or vpub)' })
+  .nullish();
+
+export const WalletAddressBody = z.object({ bitcoin: address, ethereum: address, sol: address, usdt: address, bitcoinXpub: xpub, evmXpub: xpub });
 export type WalletAddressBody = z.infer<typeof WalletAddressBody>;
 
 export const PortfolioHistoryQuery = z.object({ range: z.enum(PORTFOLIO_RANGES, { error: 'range must be one of 7d, 30d, 1y, all' }).default('30d') });

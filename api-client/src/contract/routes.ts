@@ -46,6 +46,7 @@ const schemas = {
   uploadImage: { response: z.object({ mediaUrl: z.string() }) },
   getWalletAddresses: { response: dataOf(z.array(WalletAddress)) },
   createDeposit: { body: CreateDepositBody, response: dataWithMessage(Deposit) },
+  getDeposit: { params: idParam, response: dataOf(Deposit) },
   getTransactions: { query: MyTransactionsQuery, response: pageOf(Transaction) },
   createWithdrawal: { body: CreateWithdrawalBody, response: dataWithMessage(Withdrawal) },
   getPlans: { query: PlansQuery, response: pageOf(Plan) },

@@ -3,9 +3,10 @@ import type { AccountRef } from './accounts';
 import { isUniqueViolation, type AppError } from '../errors';
 import { alreadyRecorded, inflowCeilingReached, insufficientBalance } from './errors';
 
-/** Every kind of transfer; migration 024's CHECK holds the same list (test/ledger/transfer.test.ts compares them). */
+/** Every kind of transfer; migration 025's CHECK holds the same list (test/ledger/transfer.test.ts compares them). */
 export const TRANSFER_KINDS = [
   'deposit',
+  'deposit_reversal',
   'withdrawal_hold',
   'withdrawal_payout',
   'withdrawal_release',
