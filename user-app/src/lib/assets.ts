@@ -1,7 +1,8 @@
 import type { Asset, DepositMethod, InvestMethod, UserProfile, WalletAddress } from '@halcyon/api-client/model';
 
 type BalanceKey = 'btcBal' | 'usdtBal' | 'ethBal' | 'solBal';
-type WalletKey = Exclude<keyof WalletAddress, '_id'>;
+/** The record's four addresses (not its id, nor the admin-only extended public keys). */
+type WalletKey = keyof Pick<WalletAddress, 'bitcoin' | 'ethereum' | 'sol' | 'usdt'>;
 
 /** One of the four assets with every name the screens and the API use for it. */
 export interface AssetInfo {

@@ -1,4 +1,4 @@
-import type { Deposit, Investment, LedgerEntry, Plan, Trader, Transaction, UserProfile, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
+import type { Deposit, DepositPayment, Investment, LedgerEntry, Plan, Trader, Transaction, UserProfile, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
 
 // Contract-shaped records (api-client/src/contract/entities.ts) for the stubs.
 
@@ -126,6 +126,23 @@ export const deposit = (over: Partial<Deposit> = {}): Deposit => ({
   createdAt: '2026-03-02T10:00:00.000Z',
   decidedAt: null,
   user: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  ...over,
+});
+
+/** A deposit's on-chain quote (issue 26): 250.50 USD as BTC to the investor's own address, waiting, 15 minutes from 10:00 UTC. */
+export const payment = (over: Partial<DepositPayment> = {}): DepositPayment => ({
+  network: 'bitcoin',
+  coin: 'BTC',
+  address: 'bc1qadaownaddress0000000000000000000000000',
+  cryptoAmount: '0.00416667',
+  uri: 'bitcoin:bc1qadaownaddress0000000000000000000000000?amount=0.00416667',
+  expiresAt: '2026-11-27T10:15:00.000Z',
+  confirmationsRequired: 2,
+  state: 'waiting',
+  txid: null,
+  confirmations: 0,
+  paidAmount: null,
+  explorerUrl: null,
   ...over,
 });
 
