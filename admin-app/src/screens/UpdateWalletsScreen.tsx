@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { ResponseOf, WalletAddress, WalletAddressBody } from '@halcyon/api-client/model';
+import type { ResponseOf, WalletAddress } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
-import { Button, ConfirmDialog, Input } from '@halcyon/shared-ui';
+import { Button, ConfirmDialog, Input, Muted } from '@halcyon/shared-ui';
 import { ReadState, useToastForm } from '@halcyon/app-kit';
+import { ADDRESS_FIELDS, XPUB_FIELDS, bodyOf, draftOf, xpubProblem, type WalletDraft } from '../features/wallets/walletForm';
 import { Screen } from '../lib/Screen';
 import { useReviewStep } from '../lib/useReviewStep';
 
@@ -19,16 +20,17 @@ const Buttons = styled.div`
   gap: 12px;
 `;
 
-const FIELDS: readonly { key: keyof WalletAddressBody; label: string }[] = [
-  { key: 'bitcoin', label: 'Bitcoin address' },
-  { key: 'ethereum', label: 'Ethereum address' },
-  { key: 'sol', label: 'Solana address' },
-  { key: 'usdt', label: 'USDT address' },
-];
+const Keys = styled.fieldset`
+  display: grid;
+  gap: 16px;
+  min-width: 0;
+  margin: 0;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${({ theme }) => theme.radius};
+  legend { padding: 0 4px; font-weight: 600; }
+`;
 
-const blank: WalletAddressBody = { bitcoin: '', ethereum: '', sol: '', usdt: '' };
-const bodyOf = (record: WalletAddress | null): WalletAddressBody =>
-  record ? { bitcoin: record.bitcoin, ethereum: record.ethereum, sol: record.sol, usdt: record.usdt } : blank;
 /** The platform's one address record (the first item), or null before one is created. */
 const recordOf = (response: ResponseOf<'getWalletAddresses'>): WalletAddress | null => response.data[0] ?? null;
 const changes = { invalidates: ['getWalletAddresses'] } as const;
@@ -39,18 +41,28 @@ export default function UpdateWalletsScreen() {
   const create = useApiMutation('createWalletAddress', changes);
   const update = useApiMutation('updateWalletAddress', changes);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<WalletAddressBody>(blank);
+  const [draft, setDraft] = useState<WalletDraft>(() => draftOf(null));
   const review = useReviewStep();
   const saving = create.isPending || update.isPending;
 
   const record = wallet.data ?? null;
-  const shown = editing ? draft : bodyOf(record);
+  const shown = editing ? draft : draftOf(record);
+  const body = bodyOf(draft, record);
+  const form = useRef<HTMLFormElement>(null);
+  const keysHint = useId();
 
   const { onSubmit } = useToastForm({
-    check: review.ask,
+    // A private key pasted by mistake never leaves the browser: its field says so and has the focus.
+    check: () => {
+      const bad = XPUB_FIELDS.find((f) => xpubProblem(draft[f.key]));
+      if (!bad) return review.ask();
+      const field = form.current?.elements.namedItem(bad.key);
+      if (field instanceof HTMLElement) field.focus();
+      return false;
+    },
     toasts: { success: 'Wallet addresses updated!', failure: 'Update failed.' },
     // Spec 7: POST when no record exists yet, else PATCH that record by its _id.
-    request: () => (record ? update.mutateAsync({ input: { params: { id: record._id }, body: draft } }) : create.mutateAsync({ input: { body: draft } })),
+    request: () => (record ? update.mutateAsync({ input: { params: { id: record._id }, body } }) : create.mutateAsync({ input: { body } })),
     done: () => {
       setEditing(false);
       review.close();
@@ -62,8 +74,8 @@ export default function UpdateWalletsScreen() {
     <Screen title="Update Wallets">
       <ReadState query={wallet} fallback="Failed to fetch wallet addresses." loading="Loading wallet addresses">
         {() => (
-          <Form onSubmit={(e) => void onSubmit(e)} aria-label="Wallet addresses">
-            {FIELDS.map((f) => (
+          <Form ref={form} onSubmit={(e) => void onSubmit(e)} aria-label="Wallet addresses">
+            {ADDRESS_FIELDS.map((f) => (
               <Input
                 key={f.key}
                 label={f.label}
@@ -74,6 +86,30 @@ export default function UpdateWalletsScreen() {
                 onChange={(value) => setDraft((d) => ({ ...d, [f.key]: value }))}
               />
             ))}
+            <Keys aria-describedby={keysHint}>
+              <legend>Investors&apos; own addresses (optional)</legend>
+              <Muted id={keysHint}>
+                With a key set, each investor gets their own deposit address on that chain and their deposits are credited from the chain once
+                confirmed, without review. Without one, investors pay the shared address above and you approve each deposit. Only the public key
+                goes here; empty a field to remove its key.
+              </Muted>
+              {XPUB_FIELDS.map((f) => (
+                <Input
+                  key={f.key}
+                  label={f.label}
+                  name={f.key}
+                  value={shown[f.key]}
+                  readOnly={!editing}
+                  placeholder={editing ? 'Optional: extended public key' : 'Not set'}
+                  hint={f.hint}
+                  error={editing ? xpubProblem(draft[f.key]) : null}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  onChange={(value) => setDraft((d) => ({ ...d, [f.key]: value }))}
+                />
+              ))}
+            </Keys>
             <Buttons>
               {/* Keys: without them React turns the clicked Edit button into the submit button
                   during the click, and the browser submits the form. */}
@@ -91,7 +127,7 @@ export default function UpdateWalletsScreen() {
                   key="edit"
                   type="button"
                   onClick={() => {
-                    setDraft(bodyOf(record));
+                    setDraft(draftOf(record));
                     setEditing(true);
                   }}
                 >
