@@ -36,6 +36,7 @@ const serverLayers = [
   layer([`${S}/jobs/**/*.ts`], [[up(1, 'features', 'services', 'http', ...TOP), 'jobs run the ledger: no features, services or http/']]),
   layer([`${S}/ledger/**/*.ts`], [[up(1, 'features', 'services', 'http', 'jobs', ...TOP), 'the ledger is below routes and services: it imports db/ and leaf modules only']]),
   layer([`${S}/db/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', 'auth', 'mail', 'storage', ...TOP), 'db/ is the lowest layer']]),
+  layer([`${S}/chain/**/*.ts`], [[up(1, 'db', 'ledger', 'features', 'services', 'http', 'jobs', 'auth', 'mail', 'storage', ...TOP), 'chain/ talks to nodes (RPC, derivation, prices): no database, ledger or services']]),
   layer([`${S}/{auth,mail,storage}/**/*.ts`], [[up(1, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
   layer([`${S}/{config,logger,errors}.ts`], [[up(0, 'ledger', 'features', 'services', 'http', 'jobs', ...TOP), 'leaf modules import db/ and each other only']]),
 ];

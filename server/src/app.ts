@@ -4,6 +4,7 @@ import { resolveTokenSecret } from './auth/secret';
 import { Cursors } from './db/keyset';
 import { Tokens } from './auth/tokens';
 import type { Config } from './config';
+import { buildChains, type Chains } from './chain/chains';
 import { systemClock, type Clock, type Deps } from './deps';
 import { migrateDb, openDb } from './db';
 import type { Db } from './db/types';
@@ -47,6 +48,8 @@ export interface AppDeps {
   workJobs?: boolean;
   /** The services' time; default the system's. */
   clock?: Clock;
+  /** The watched chains; default what config.chain describes. */
+  chains?: Chains;
 }
 
 const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -105,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       background: new BackgroundTasks(app.log),
       jobs,
       clock: deps.clock ?? systemClock,
+      chains: deps.chains ?? buildChains(config.chain),
       log: app.log,
     };
     decorateDeps(app, shared);

@@ -48,6 +48,30 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x address of 40 hex digits' });
+const BITCOIN_NETWORK_NAMES = ['mainnet', 'testnet', 'regtest', 'litecoin-regtest'] as const;
+
+/** One watched chain: its node, the confirmations a payment needs, its explorer's transaction link ('' = none). */
+export interface ChainNodeConfig {
+  rpcUrl: string;
+  confirmations: number;
+  explorerTxUrl: string;
+}
+
+/** The chains deposits are watched on (docs/chain.md "Configuration"); null: that chain stays on manual review. */
+export interface ChainConfig {
+  bitcoin: (ChainNodeConfig & { network: (typeof BITCOIN_NETWORK_NAMES)[number] }) | null;
+  ethereum: ChainNodeConfig | null;
+  bsc: (ChainNodeConfig & { usdtContract: string }) | null;
+  /** Chainlink aggregators for BTC/USD and ETH/USD on the Ethereum node; older rounds than maxAgeSeconds are refused. */
+  prices: { btcFeed: string; ethFeed: string; maxAgeSeconds: number };
+  quoteMinutes: number;
+  /** How often each follower reads its chain. */
+  pollMs: number;
+  /** A payment valued below this is recorded for the admins, not credited. */
+  dustCents: number;
+}
+
 /** Connections per process that pipeline single statements (db/pipelined-lanes.ts), besides the pool. */
 export const DEFAULT_PIPELINE_LANES = 2;
 
@@ -116,6 +140,25 @@ const EnvSchema = z.object({
   /** Where CONFIG GET is refused (managed Redis): 1 says its maxmemory-policy is noeviction (limits/redis-store.ts). */
   REDIS_ASSUME_NOEVICTION: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
+  // The chains deposits are watched on (docs/chain.md); a chain without its RPC URL stays on manual review.
+  BITCOIN_RPC_URL: optional(url),
+  BITCOIN_NETWORK: z.enum(BITCOIN_NETWORK_NAMES, { error: `must be one of ${BITCOIN_NETWORK_NAMES.join(', ')}` }).default('mainnet'),
+  ETHEREUM_RPC_URL: optional(url),
+  BSC_RPC_URL: optional(url),
+  BSC_USDT_CONTRACT: optional(evmAddress),
+  CONFIRMATIONS_BTC: int(1, 1000).default(3),
+  CONFIRMATIONS_ETH: int(1, 1000).default(12),
+  CONFIRMATIONS_BSC: int(1, 1000).default(15),
+  // Chainlink's mainnet BTC/USD and ETH/USD aggregators, read over ETHEREUM_RPC_URL.
+  PRICE_FEED_BTC_USD: evmAddress.default('0xF4030086522a5bEEa4988F8cA5B36dbC97BeE88c'),
+  PRICE_FEED_ETH_USD: evmAddress.default('0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419'),
+  PRICE_MAX_AGE_SECONDS: int(1, 7 * 86_400).default(3_600),
+  QUOTE_MINUTES: int(1, 7 * 24 * 60).default(30),
+  CHAIN_POLL_MS: int(100, 3_600_000).default(5_000),
+  DEPOSIT_DUST_CENTS: int(1, 100_000_000).default(100),
+  EXPLORER_TX_URL_BITCOIN: z.string().default('https://mempool.space/tx/{txid}'),
+  EXPLORER_TX_URL_ETHEREUM: z.string().default('https://etherscan.io/tx/{txid}'),
+  EXPLORER_TX_URL_BSC: z.string().default('https://bscscan.com/tx/{txid}'),
 });
 
 export interface Config {
@@ -201,6 +244,7 @@ export interface Config {
   redisAssumeNoEviction: boolean;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY above). */
   trustProxy: false | number | string[];
+  chain: ChainConfig;
   /** scrypt cost N for new hashes (tests lower it; stored in each hash). */
   scryptCost: number;
   /**
@@ -235,6 +279,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.WORKERS > 1 && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)');
   }
+  if (e.BITCOIN_RPC_URL && !e.ETHEREUM_RPC_URL) {
+    throw new ConfigError('Invalid configuration:\n  ETHEREUM_RPC_URL: is required when BITCOIN_RPC_URL is set (Bitcoin quotes are priced from Chainlink on Ethereum)');
+  }
+  if (e.BSC_RPC_URL && !e.BSC_USDT_CONTRACT) throw new ConfigError('Invalid configuration:\n  BSC_USDT_CONTRACT: is required when BSC_RPC_URL is set');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -295,6 +343,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisAssumeNoEviction: e.REDIS_ASSUME_NOEVICTION,
     trustProxy: e.TRUST_PROXY,
+    chain: {
+      bitcoin: e.BITCOIN_RPC_URL ? { rpcUrl: e.BITCOIN_RPC_URL, network: e.BITCOIN_NETWORK, confirmations: e.CONFIRMATIONS_BTC, explorerTxUrl: e.EXPLORER_TX_URL_BITCOIN } : null,
+      ethereum: e.ETHEREUM_RPC_URL ? { rpcUrl: e.ETHEREUM_RPC_URL, confirmations: e.CONFIRMATIONS_ETH, explorerTxUrl: e.EXPLORER_TX_URL_ETHEREUM } : null,
+      bsc: e.BSC_RPC_URL && e.BSC_USDT_CONTRACT ? { rpcUrl: e.BSC_RPC_URL, usdtContract: e.BSC_USDT_CONTRACT, confirmations: e.CONFIRMATIONS_BSC, explorerTxUrl: e.EXPLORER_TX_URL_BSC } : null,
+      prices: { btcFeed: e.PRICE_FEED_BTC_USD, ethFeed: e.PRICE_FEED_ETH_USD, maxAgeSeconds: e.PRICE_MAX_AGE_SECONDS },
+      quoteMinutes: e.QUOTE_MINUTES,
+      pollMs: e.CHAIN_POLL_MS,
+      dustCents: e.DEPOSIT_DUST_CENTS,
+    },
     scryptCost: 16384,
     checkResponses: env.NODE_ENV === 'test',
     ...overrides,

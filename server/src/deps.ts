@@ -1,5 +1,6 @@
 import type { BaseLogger } from 'pino';
 import type { HashGate } from './auth/hash-gate';
+import type { Chains } from './chain/chains';
 import type { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Cursors } from './db/keyset';
@@ -37,5 +38,7 @@ export interface Deps {
   background: BackgroundTasks;
   jobs: JobQueue;
   clock: Clock;
+  /** The chains deposits are watched on (chain/chains.ts), with their price source. */
+  chains: Chains;
   log: Log;
 }

@@ -5,6 +5,7 @@ import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { sealLedger } from '../ledger/seals';
 import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
 import type { Mailer } from '../mail/mailer';
+import { followerKinds } from './chain-jobs';
 import { runMaturity } from './maturity';
 import type { JobKind } from './queue';
 import { sweepUnreferencedUploads } from './uploads';
@@ -64,6 +65,8 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
       if (removed.length) log.info({ job: 'uploads', removed: removed.length }, 'unreferenced uploads removed');
     }),
   );
+  const followers = followerKinds(app.deps);
+  for (const kind of followers) jobs.define(kind);
   if (mailTransport) {
     jobs.define<MailJob>({
       name: MAIL_JOB,
@@ -82,6 +85,7 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
     await jobs.repeat('history-sweep', config.maturityIntervalMs);
     await jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
     if (config.uploadSweepIntervalMs > 0) await jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
+    for (const kind of followers) await jobs.repeat(kind.name, config.chain.pollMs);
   });
   app.addHook('preClose', async () => {
     await jobs.stop();

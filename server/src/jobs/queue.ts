@@ -12,6 +12,11 @@ export interface JobKind<T extends object = object> {
   retryBackoff: boolean;
   /** A run longer than this counts as failed (a process that died mid-job), and is retried. */
   expireInSeconds: number;
+  /**
+   * 'singleton': one job of the kind active at a time across every process (a chain follower);
+   * default 'standard' (docs/server.md "Jobs").
+   */
+  policy?: 'standard' | 'singleton';
   run(data: T): Promise<void>;
 }
 
@@ -106,7 +111,7 @@ export class JobQueue {
         name: kind.name,
         // Not 'stately' (one running job per kind): a job left active by a killed process would hold
         // up every later run until it expires. Periodic runs are one per period instead (repeat).
-        policy: 'standard' as const,
+        policy: kind.policy ?? 'standard',
         retryLimit: kind.retryLimit,
         retryDelay: kind.retryDelaySeconds,
         retryBackoff: kind.retryBackoff,

@@ -83,13 +83,13 @@ export async function seedDemo({ db, config, storage, log }: SeedDeps): Promise<
     await createPlan(q, adminId, { name: 'Premium', minAmount: 10000, maxAmount: 100000, returns: 25, duration: 90 });
     await createPlan(q, adminId, { name: 'Demo VIP', minAmount: 500, maxAmount: 50000, returns: 18, duration: 60, uid });
 
-    const btc = await createDeposit(q, uid, 'bitcoin', cents(5000));
+    const btc = await createDeposit(q, null, uid, 'bitcoin', cents(5000));
     await approveDeposit(q, adminId, btc.id, 'bitcoin');
-    const usdt = await createDeposit(q, uid, 'usdt', cents(2500));
+    const usdt = await createDeposit(q, null, uid, 'usdt', cents(2500));
     await approveDeposit(q, adminId, usdt.id, 'usdt');
-    const eth = await createDeposit(q, uid, 'ethereum', cents(1200));
+    const eth = await createDeposit(q, null, uid, 'ethereum', cents(1200));
     await approveDeposit(q, adminId, eth.id, 'ethereum');
-    await createDeposit(q, uid, 'solana', cents(400));
+    await createDeposit(q, null, uid, 'solana', cents(400));
 
     const withdraw = (method: 'usdt' | 'bitcoin', usd: number, address: string) =>
       requestWithdrawal(q, { uid, method, amountCents: cents(usd), address, bank: null, maxOpen: config.requestLimits.maxPendingWithdrawals, alert: null }, null);

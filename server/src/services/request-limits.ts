@@ -45,7 +45,11 @@ export function openRequestsRefusal(error: unknown, kind: RequestKind, maxOpen: 
 export async function checkDepositLimits(q: Queryable, limits: Limits, uid: string, amountCents: number): Promise<void> {
   checkRequestAmount(limits, 'deposit', amountCents);
   await lockUserRow(q, uid);
-  const { rows } = await q.query<{ n: string }>("SELECT count(*) AS n FROM deposits WHERE uid = $1 AND status = 'pending'", [uid]);
+  // A chain quote past its expiry with nothing paid waits for no one (a late payment is still credited).
+  const { rows } = await q.query<{ n: string }>(
+    "SELECT count(*) AS n FROM deposits WHERE uid = $1 AND status = 'pending' AND (expires_at IS NULL OR expires_at > now() OR payment_key IS NOT NULL)",
+    [uid],
+  );
   const open = Number(rows[0]?.n ?? 0);
   const maxOpen = limits.maxPendingDeposits;
   if (open >= maxOpen) throw tooManyOpen('deposit', open, maxOpen);

@@ -33,14 +33,16 @@ CREATE TABLE deposit_addresses (
 ALTER TABLE deposits
   ADD COLUMN chain text CHECK (chain IN ('bitcoin', 'ethereum', 'bsc')),
   ADD COLUMN pay_address text,
+  ADD COLUMN pay_uri text,
   ADD COLUMN crypto_units numeric(78, 0) CHECK (crypto_units > 0),
+  ADD COLUMN coin_decimals smallint CHECK (coin_decimals BETWEEN 0 AND 36),
   ADD COLUMN quoted_cents bigint,
   ADD COLUMN expires_at timestamptz,
   ADD COLUMN confirmations_required integer,
   ADD COLUMN payment_key text UNIQUE,
   ADD CONSTRAINT deposits_quote_whole CHECK (
-    chain IS NULL OR (pay_address IS NOT NULL AND crypto_units IS NOT NULL AND quoted_cents IS NOT NULL
-                      AND expires_at IS NOT NULL AND confirmations_required IS NOT NULL)
+    chain IS NULL OR (pay_address IS NOT NULL AND pay_uri IS NOT NULL AND crypto_units IS NOT NULL AND quoted_cents IS NOT NULL
+                      AND coin_decimals IS NOT NULL AND expires_at IS NOT NULL AND confirmations_required IS NOT NULL)
   );
 -- A follower's question: this investor's open quotes on this chain, oldest first.
 CREATE INDEX deposits_open_quotes ON deposits (uid, chain, created_at) WHERE status = 'pending' AND chain IS NOT NULL;
@@ -65,7 +67,8 @@ CREATE TABLE chain_blocks (
   PRIMARY KEY (chain, height)
 );
 
--- 5. Every payment to an investor's address, once per (chain, transaction, output or log index).
+-- 5. Every payment to an investor's address, once per (chain, transaction, output or log index;
+--    -1 for the value an EVM transaction itself carries).
 --    seen: in a block of the main chain, short of its confirmations; credited; dust (recorded, not
 --    credited); orphaned: its block left the chain before it was credited (it comes back to seen if
 --    a block includes it again); reorged: credited, then its block left the chain; reversed: a
@@ -74,7 +77,7 @@ CREATE TABLE chain_payments (
   id bigserial PRIMARY KEY,
   chain text NOT NULL CHECK (chain IN ('bitcoin', 'ethereum', 'bsc')),
   txid text NOT NULL,
-  output_index integer NOT NULL CHECK (output_index >= 0),
+  output_index integer NOT NULL CHECK (output_index >= -1),
   uid text NOT NULL REFERENCES users (id),
   address text NOT NULL,
   asset text NOT NULL,
@@ -94,7 +97,11 @@ CREATE TABLE chain_payments (
   UNIQUE (chain, txid, output_index),
   CHECK ((status IN ('seen', 'credited', 'dust')) = (block_hash IS NOT NULL))
 );
-CREATE INDEX chain_payments_open ON chain_payments (chain, block_height) WHERE status IN ('seen', 'reorged');
+-- A reorganisation's question (payments above the fork), the credit's (seen and deep enough), the
+-- reversal's (reorged and past its wait): each reads an index, whatever the history's length.
+CREATE INDEX chain_payments_in_blocks ON chain_payments (chain, block_height) WHERE block_height IS NOT NULL;
+CREATE INDEX chain_payments_due ON chain_payments (chain, block_height) WHERE status = 'seen';
+CREATE INDEX chain_payments_reorged ON chain_payments (chain, orphaned_until) WHERE status = 'reorged';
 CREATE INDEX chain_payments_deposit ON chain_payments (deposit_id) WHERE deposit_id IS NOT NULL;
 
 -- 6. A credit whose block left the chain for good is taken back: one more kind of transfer.

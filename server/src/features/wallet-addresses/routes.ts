@@ -2,7 +2,10 @@ import { defineRoute, feature } from '../../http/define-route';
 import { createWalletAddress, updateWalletAddress, walletAddresses } from '../../services/wallet-addresses';
 
 export default feature(
-  defineRoute('getWalletAddresses', async ({ db }) => ({ data: await walletAddresses(db) })),
-  defineRoute('createWalletAddress', async ({ body, db }) => ({ data: await createWalletAddress(db, body), message: 'Wallet addresses created!' })),
-  defineRoute('updateWalletAddress', async ({ params, body, db }) => ({ data: await updateWalletAddress(db, params.id, body), message: 'Wallet addresses updated!' })),
+  defineRoute('getWalletAddresses', async ({ auth, db }) => ({ data: await walletAddresses(db, auth.role) })),
+  defineRoute('createWalletAddress', async ({ body, db, deps }) => ({ data: await createWalletAddress(db, deps.chains.bitcoinNetwork, body), message: 'Wallet addresses created!' })),
+  defineRoute('updateWalletAddress', async ({ params, body, db, deps }) => ({
+    data: await updateWalletAddress(db, deps.chains.bitcoinNetwork, params.id, body),
+    message: 'Wallet addresses updated!',
+  })),
 );

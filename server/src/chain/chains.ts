@@ -1,0 +1,109 @@
+import type { Asset, Chain } from '@halcyon/api-client/contract';
+import type { ChainConfig } from '../config';
+import { bitcoinReader } from './bitcoin';
+import { formatUnits, type ChainReader } from './blocks';
+import { BITCOIN_NETWORKS, type BitcoinNetwork } from './derive';
+import { contractDecimals, evmReader } from './evm';
+import { chainlinkPrices, PriceUnavailable, type PriceSource } from './price';
+import { quantity, rpcClient, type RpcClient } from './rpc';
+
+/** One chain deposits are watched on: what it credits, how it is read, what a quote says. */
+export interface WatchedChain {
+  chain: Chain;
+  family: 'bitcoin' | 'evm';
+  asset: Asset;
+  /** The ticker investors see. */
+  coin: 'BTC' | 'ETH' | 'USDT';
+  reader: ChainReader;
+  confirmations: number;
+  /** The transaction on the configured explorer; null when none is. */
+  explorerUrl(txid: string): string | null;
+  /** The coin's decimals (a token's read from its contract, once). */
+  decimals(): Promise<number>;
+  /** A BIP21 or EIP-681 link that pays `units` to `address`. */
+  paymentUri(address: string, units: bigint): Promise<string>;
+}
+
+/** Every watched chain of this configuration, and where prices come from. */
+export interface Chains {
+  watched: Partial<Record<Chain, WatchedChain>>;
+  prices: PriceSource;
+  /** The Bitcoin network investors' Bitcoin addresses are encoded for. */
+  bitcoinNetwork: BitcoinNetwork;
+}
+
+const explorer = (template: string) => (txid: string) => (template ? template.replace('{txid}', txid) : null);
+
+/** Read once per process: a contract's decimals and a node's chain id do not change. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= read().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+function evmChainId(rpc: RpcClient): () => Promise<bigint> {
+  return once(async () => quantity(await rpc.call('eth_chainId'), 'chain id'));
+}
+
+/** The chains of `config` (docs/chain.md "Configuration"). */
+export function buildChains(config: ChainConfig): Chains {
+  const watched: Partial<Record<Chain, WatchedChain>> = {};
+  const { bitcoin, ethereum, bsc } = config;
+  if (bitcoin) {
+    const scheme = BITCOIN_NETWORKS[bitcoin.network].bip21;
+    watched.bitcoin = {
+      chain: 'bitcoin', family: 'bitcoin', asset: 'btc', coin: 'BTC',
+      reader: bitcoinReader(rpcClient(bitcoin.rpcUrl)),
+      confirmations: bitcoin.confirmations,
+      explorerUrl: explorer(bitcoin.explorerTxUrl),
+      decimals: async () => 8,
+      paymentUri: async (address, units) => `${scheme}:${address}?amount=${formatUnits(units, 8)}`,
+    };
+  }
+  if (ethereum) {
+    const rpc = rpcClient(ethereum.rpcUrl);
+    const chainId = evmChainId(rpc);
+    watched.ethereum = {
+      chain: 'ethereum', family: 'evm', asset: 'eth', coin: 'ETH',
+      reader: evmReader(rpc, { chain: 'ethereum', native: 'eth', tokens: [] }),
+      confirmations: ethereum.confirmations,
+      explorerUrl: explorer(ethereum.explorerTxUrl),
+      decimals: async () => 18,
+      paymentUri: async (address, units) => `ethereum:${address}@${await chainId()}?value=${units}`,
+    };
+  }
+  if (bsc) {
+    const rpc = rpcClient(bsc.rpcUrl);
+    const chainId = evmChainId(rpc);
+    const token = bsc.usdtContract;
+    watched.bsc = {
+      chain: 'bsc', family: 'evm', asset: 'usdt', coin: 'USDT',
+      reader: evmReader(rpc, { chain: 'bsc', native: null, tokens: [{ contract: token, asset: 'usdt' }] }),
+      confirmations: bsc.confirmations,
+      explorerUrl: explorer(bsc.explorerTxUrl),
+      // BEP-20 USDT has 18 decimals, Ethereum's 6: read, never assumed.
+      decimals: once(() => contractDecimals(rpc, token)),
+      paymentUri: async (address, units) => `ethereum:${token}@${await chainId()}/transfer?address=${address}&uint256=${units}`,
+    };
+  }
+  const priceRpc = ethereum ? rpcClient(ethereum.rpcUrl) : null;
+  const feeds = { btc: config.prices.btcFeed, eth: config.prices.ethFeed };
+  return {
+    watched,
+    prices: priceRpc ? chainlinkPrices(priceRpc, feeds, config.prices.maxAgeSeconds) : chainlinkPricesUnavailable,
+    bitcoinNetwork: bitcoin?.network ?? 'mainnet',
+  };
+}
+
+/** With no Ethereum node only USDT has a price (1 USD). */
+const chainlinkPricesUnavailable: PriceSource = {
+  async price(asset, now) {
+    if (asset === 'usdt') return { answer: 1n, decimals: 0, updatedAt: now };
+    throw new PriceUnavailable(`no Ethereum node configured to read the ${asset} price`);
+  },
+};

@@ -1,0 +1,53 @@
+import type { WatchedChain } from '../chain/chains';
+import type { Deps } from '../deps';
+import { creditConfirmed } from './chain-credit';
+import { followChain, type FollowSettings } from './chain-follow';
+import type { JobKind } from './queue';
+
+/** Blocks per batch and per run: a run that read `perRun` asks for the next one at once (catch-up). */
+const BATCH = 50;
+const PER_RUN = 2000;
+
+export const followSettings = (watched: WatchedChain): FollowSettings => ({
+  batch: BATCH,
+  perRun: PER_RUN,
+  // Enough hashes to find any fork point a payment could still be waiting above.
+  keep: Math.max(100, 2 * watched.confirmations),
+  confirmations: watched.confirmations,
+});
+
+/**
+ * One follower run for `watched`: read to the tip, then credit what is confirmed. A node that is
+ * down or answers garbage is recorded on the cursor (the admins' chain panel shows it) and the
+ * next period tries again; nothing is credited from a failed read.
+ */
+export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>, watched: WatchedChain): Promise<void> {
+  try {
+    const followed = await followChain(deps.db, watched.reader, followSettings(watched));
+    const credits = await creditConfirmed(deps.db, watched, deps.chains.prices, { dustCents: deps.config.chain.dustCents, now: () => deps.clock.now() });
+    if (followed.reorgs.length) deps.log.warn({ chain: watched.chain, reorgs: followed.reorgs }, 'chain reorganisation');
+    if (followed.payments || credits.credited || credits.dust || credits.reversed) deps.log.info({ chain: watched.chain, ...followed, ...credits }, 'chain followed');
+    if (credits.waiting.length) deps.log.warn({ chain: watched.chain, waiting: credits.waiting }, 'payments waiting for a price');
+    if (followed.blocks >= PER_RUN) await deps.jobs.send(followerJob(watched), {});
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log.error({ chain: watched.chain, err: error }, 'chain follower failed');
+    await deps.db.query('UPDATE chain_cursors SET last_error = $2, last_error_at = now() WHERE chain = $1', [watched.chain, message.slice(0, 500)]);
+  }
+}
+
+export const followerJob = (watched: WatchedChain) => `chain-follow-${watched.chain}`;
+
+/** A follower per watched chain: one active at a time across every process (pg-boss singleton). */
+export function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>): JobKind[] {
+  return Object.values(deps.chains.watched).map((watched) => ({
+    name: followerJob(watched),
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    // A follower killed mid-run frees the singleton after this; the next run goes on from the cursor.
+    expireInSeconds: 120,
+    policy: 'singleton' as const,
+    run: () => runFollower(deps, watched),
+  }));
+}
