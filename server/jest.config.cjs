@@ -9,4 +9,6 @@ module.exports = {
   // One migrated template per run, copied by each file (test/template.ts).
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  // The chain tests need the run's nodes and run one file at a time: jest.chain.config.cjs.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/chain/'],
 };

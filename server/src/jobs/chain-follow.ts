@@ -45,7 +45,15 @@ export async function followChain(db: Db, reader: ChainReader, settings: FollowS
   const tip = await reader.tipHeight();
   let cursor = await readCursor(db, reader, tip);
   const result: FollowResult = { height: cursor.height, tip, blocks: 0, payments: 0, reorgs: [] };
-  while (cursor.height < tip && result.blocks < settings.perRun) {
+  for (;;) {
+    // At or above the node's tip, the cursor's own block must still be the node's (a branch as long or shorter replaced it).
+    if (cursor.height > tip || (cursor.height === tip && (await reader.hashAt(tip)) !== cursor.hash)) {
+      const fork = await rewind(db, reader, cursor, settings);
+      result.reorgs.push(cursor.height - fork.height);
+      cursor = fork;
+      continue;
+    }
+    if (cursor.height >= tip || result.blocks >= settings.perRun) break;
     const count = Math.min(settings.batch, tip - cursor.height, settings.perRun - result.blocks);
     const blocks = await reader.blocks(cursor.height + 1, count);
     if (blocks[0]?.parent !== cursor.hash) {

@@ -58,11 +58,11 @@ const COINS: Record<Chain, string> = { bitcoin: 'BTC', ethereum: 'ETH', bsc: 'US
 function paymentOf(r: DepositRow, chains: Chains | null): DepositPayment | null {
   if (!r.chain || !r.pay_address || !r.pay_uri || r.crypto_units === null || r.coin_decimals === null || !r.expires_at || r.confirmations_required === null) return null;
   const decimals = r.coin_decimals;
-  const onChain = r.p_status === 'seen' || r.p_status === 'credited' || r.p_status === 'dust';
+  const onChain = r.p_status === 'seen' || r.p_status === 'credited';
   const state: DepositPayment['state'] =
-    r.status === 'approved' ? 'credited'
-    : r.p_status === 'seen' || r.p_status === 'dust' ? 'seen'
-    : r.p_status === 'orphaned' || r.p_status === 'reorged' || r.p_status === 'reversed' ? 'orphaned'
+    r.p_status === 'orphaned' || r.p_status === 'reorged' || r.p_status === 'reversed' ? 'orphaned'
+    : r.status === 'approved' ? 'credited'
+    : r.p_status === 'seen' ? 'seen'
     : r.expired ? 'expired' : 'waiting';
   const amount = formatUnits(BigInt(r.crypto_units), decimals);
   return {
