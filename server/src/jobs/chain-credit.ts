@@ -155,7 +155,7 @@ async function reverseOne(q: Queryable, id: string, height: number): Promise<boo
   const cents = Number(p.credited_cents);
   const from = available(p.uid, asset);
   const balance = await q.query<{ balance: string }>('SELECT balance FROM accounts WHERE id = $1 FOR UPDATE', [from.id]);
-  const usd = centsToUsd(cents);
+  const usd = centsToUsd(cents).toFixed(2);
   if (Number(balance.rows[0]?.balance ?? 0) < cents) {
     await q.query('UPDATE chain_payments SET orphaned_until = NULL WHERE id = $1', [p.id]);
     await flagForReview(q, p.uid, `A credited ${p.chain} deposit (${p.txid}) left the chain; its ${usd} USD could not be taken back (balance too low)`);
