@@ -13,9 +13,14 @@ export function anvilPath(): string {
   return binary;
 }
 
-/** `litecoind` on PATH, or the Debian package's place. */
+/**
+ * The litecoind binary: Debian's real one (its /usr/bin/litecoind is a shell wrapper that first
+ * writes ~/.litecoin/litecoin.conf, for the default datadir we never use), else `litecoind` on PATH.
+ */
 export function litecoindPath(): string | undefined {
-  for (const dir of [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/bin']) {
+  const debian = '/usr/lib/litecoin/litecoind';
+  if (existsSync(debian)) return debian;
+  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean)) {
     const candidate = join(dir, 'litecoind');
     if (existsSync(candidate)) return candidate;
   }
