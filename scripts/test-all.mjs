@@ -48,6 +48,14 @@ const steps = [
         pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, '--testPathIgnorePatterns=/test/unit/'], { ...out, env: { DATABASE_URL: url } }),
       ),
   },
+  // Deposits credited from real local chains (server/test/chain, docs/chain.md): its jest starts
+  // Anvil and litecoind once and runs the files one at a time, on each database.
+  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: '' } }) },
+  {
+    name: 'chain (PostgreSQL)',
+    cores: 1,
+    run: (out) => withScratchDb('halcyon_chain', 'the PostgreSQL chain suite', out, (url) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: url } })),
+  },
   // The component and unit suites of every other package, in one jest.
   { name: 'components', cores: 2, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
   // Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
