@@ -143,7 +143,7 @@ describe('UpdateWalletsScreen', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
       const field = screen.getByLabelText(EVM_LABEL);
       await userEvent.type(field, `xprv${EVM.slice(4)}`);
-      expect(field).toHaveAccessibleDescription(/This is a private key: never paste it anywhere/);
+      expect(field).toHaveAccessibleDescription(/This is a private key: never share it/);
       expect(field).toHaveAttribute('aria-invalid', 'true');
       await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(field).toHaveFocus();

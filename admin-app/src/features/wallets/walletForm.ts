@@ -51,4 +51,4 @@ const PRIVATE_KEY = /^[a-z]prv/i;
  * browser: the server would refuse it, but it would have been sent.
  */
 export const xpubProblem = (value: string): string | null =>
-  PRIVATE_KEY.test(value.trim()) ? 'This is a private key: never paste it anywhere. Enter the account\'s public key (xpub or zpub) instead.' : null;
+  PRIVATE_KEY.test(value.trim()) ? 'This is a private key: never share it, here or anywhere else. Enter the account\'s extended public key (xpub or zpub) instead.' : null;

@@ -117,7 +117,7 @@ export function PaymentQuote({ deposit: posted, assetName }: { deposit: QuotedDe
         <span>{status.body}</span>
       </Status>
       {payment.txid ? (
-        <Muted>
+        <TxLine>
           Transaction ID:{' '}
           {explorer ? (
             <a href={explorer} target="_blank" rel="noopener noreferrer">
@@ -127,7 +127,7 @@ export function PaymentQuote({ deposit: posted, assetName }: { deposit: QuotedDe
           ) : (
             <code>{payment.txid}</code>
           )}
-        </Muted>
+        </TxLine>
       ) : null}
       {refreshFailed ? <Muted>Could not refresh the status ({refreshFailed}). Trying again in a few seconds.</Muted> : null}
 
@@ -168,6 +168,12 @@ const Status = styled.div`
   &[data-state='credited'] { border-left-color: ${({ theme }) => theme.colors.success}; }
   &[data-state='expired'], &[data-state='orphaned'] { border-left-color: ${({ theme }) => theme.colors.warning}; }
   span { font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+const TxLine = styled(Muted)`
+  overflow-wrap: anywhere;
+  code { font-family: ${({ theme }) => theme.font.mono}; word-break: break-all; }
+  a { color: ${({ theme }) => theme.colors.info}; }
 `;
 
 const Hidden = styled.span`${visuallyHidden}`;

@@ -25,7 +25,7 @@ export function networkNote(chain: Chain, coin: string): string {
 }
 
 /** How often the status is read again: every few seconds until credited (a late payment can still arrive after expiry). */
-export const POLL_MS = 5000;
+const POLL_MS = 5000;
 const EXPIRED_POLL_MS = 15000;
 
 export function pollEvery(state: PaymentState | undefined): number | false {
