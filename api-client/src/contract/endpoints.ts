@@ -63,6 +63,7 @@ export const endpoints = {
   confirmTwoFactorReset: { method: 'POST', path: '/auth/2fa-reset', access: 'none', summary: 'Confirm an admin\'s two-factor reset from its mailed link: two-factor off', status: 200 },
   sendUserPasswordReset: { method: 'POST', path: '/admin/users/:uid/password-reset', access: 'admin', summary: 'Email the user a password reset link', status: 200 },
   allTransactions: { method: 'GET', path: '/admin/all-transactions', access: 'admin', summary: 'Every transaction', status: 200 },
+  chainStatus: { method: 'GET', path: '/admin/chain', access: 'admin', summary: 'Chain followers, payments that need an eye, reserves, accounts flagged for review', status: 200 },
   solvency: { method: 'GET', path: '/admin/solvency', access: 'admin', summary: 'Owed to users vs custody, per asset', status: 200 },
   listJobs: { method: 'GET', path: '/admin/jobs', access: 'admin', summary: 'Background jobs per queue and the newest failed ones', status: 200 },
   retryJob: { method: 'POST', path: '/admin/jobs/:queue/:id/retry', access: 'admin', summary: 'Run a failed background job again', status: 200 },

@@ -73,6 +73,11 @@ export const WalletAddress = z.object({
   bitcoinXpub: z.string().nullable().optional(),
   /** Ours (docs/chain.md): the BIP44 m/44'/60'/0' account key of investors' Ethereum and BEP-20 addresses; in an admin's read only */
   evmXpub: z.string().nullable().optional(),
+  /**
+   * Ours (docs/chain.md): the chains where each investor gets their own address from POST /deposit's
+   * quote (a key set and the chain watched); the shared address of those chains is not for investors
+   */
+  chains: z.array(Chain).optional(),
 });
 export type WalletAddress = z.infer<typeof WalletAddress>;
 
@@ -208,6 +213,10 @@ export const Transaction = z.object({
   /** What it belongs to: 'deposit', 'withdrawal', 'investment', 'maturity', 'adjustment' */
   source: z.string(),
   user: UserRef,
+  /** Ours (docs/chain.md): the transaction that paid a deposit credited from the chain */
+  txid: z.string().nullable().optional(),
+  /** Ours: that transaction on the chain's explorer, when one is configured */
+  explorerUrl: z.string().nullable().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -296,6 +305,78 @@ export const Solvency = z.object({
   totalUsers: z.number().int(),
 });
 export type Solvency = z.infer<typeof Solvency>;
+
+/** A chain's follower as the admins see it (docs/chain.md "Followers"); null figures before its first run. */
+export const ChainFollower = z.object({
+  chain: Chain,
+  coin: z.string(),
+  /** The last block read, the node's tip when last asked, and the difference */
+  height: z.number().int().nullable(),
+  tip: z.number().int().nullable(),
+  lag: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  reorgs: z.number().int(),
+  deepestReorg: z.number().int(),
+  /** Why the last run failed (node down, garbage, a reorganisation deeper than the kept blocks); null when it did not */
+  lastError: z.string().nullable(),
+  lastErrorAt: isoDateTime.nullable(),
+  updatedAt: isoDateTime.nullable(),
+});
+export type ChainFollower = z.infer<typeof ChainFollower>;
+
+export const ChainPaymentStatus = z.enum(['seen', 'credited', 'dust', 'orphaned', 'reorged', 'reversed']);
+
+/** A payment to an investor's address that needs an admin's eye: no quote, dust, orphaned, reorged, reversed. */
+export const ChainPaymentRow = z.object({
+  id: z.string(),
+  chain: Chain,
+  coin: z.string(),
+  txid: z.string(),
+  /** The output or log index; -1 for an EVM transaction's own value */
+  outputIndex: z.number().int(),
+  uid: z.string(),
+  user: UserRef,
+  address: z.string(),
+  /** In coin units, a decimal string */
+  amount: z.string(),
+  status: ChainPaymentStatus,
+  valuation: z.enum(['quote', 'late', 'short', 'over', 'unquoted']).nullable(),
+  /** USD credited (or, for dust, what it was worth) */
+  credited: usdFigure.nullable(),
+  blockHeight: z.number().int().nullable(),
+  seenAt: isoDateTime,
+  explorerUrl: z.string().nullable(),
+});
+export type ChainPaymentRow = z.infer<typeof ChainPaymentRow>;
+
+/** What the chain holds at the investors' addresses, beside what the ledger owes in that asset. */
+export const ChainReserve = z.object({
+  chain: Chain,
+  asset: Asset,
+  coin: z.string(),
+  /** Coin units at every derived address, a decimal string; null before the first measure */
+  onChain: z.string().nullable(),
+  /** Worth in USD at the current price; null when no price can be read */
+  onChainUsd: usdFigure.nullable(),
+  addresses: z.number().int(),
+  height: z.number().int().nullable(),
+  measuredAt: isoDateTime.nullable(),
+  /** What the ledger owes investors in this asset (available, held, invested) */
+  owed: usdFigure,
+});
+export type ChainReserve = z.infer<typeof ChainReserve>;
+
+/** An account flagged for review (a credited deposit that left the chain). */
+export const ReviewFlag = z.object({ uid: z.string(), user: UserRef, reason: z.string(), since: isoDateTime });
+
+/** GET /admin/chain: the followers, the payments that need an eye, the reserves, the flagged accounts. */
+export const ChainStatus = z.object({
+  followers: z.array(ChainFollower),
+  attention: z.array(ChainPaymentRow),
+  reserves: z.array(ChainReserve),
+  flagged: z.array(ReviewFlag),
+});
+export type ChainStatus = z.infer<typeof ChainStatus>;
 
 /** GET /admin/ledger/verify: the seal chain recomputed from the transfers (docs/ledger.md "Seals"). */
 export const LedgerVerification = z.object({

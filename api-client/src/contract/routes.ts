@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
-  AdminInvite, AdminRecord, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, Passkey, PasskeyChallenge, PortfolioHistory, Session, SignIn, TwoFactorSetup, TwoFactorStatus, LedgerVerification, Plan,
+  AdminInvite, AdminRecord, ChainStatus, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, Passkey, PasskeyChallenge, PortfolioHistory, Session, SignIn, TwoFactorSetup, TwoFactorStatus, LedgerVerification, Plan,
   Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
@@ -76,6 +76,7 @@ const schemas = {
   requestTwoFactorReset: { params: uidParam, body: TwoFactorResetBody, response: MessageResponse },
   confirmTwoFactorReset: { body: ConfirmTwoFactorResetBody, response: MessageResponse },
   allTransactions: { query: AllTransactionsQuery, response: pageOf(Transaction) },
+  chainStatus: { response: dataOf(ChainStatus) },
   solvency: { response: dataOf(Solvency) },
   listJobs: { response: dataOf(JobsOverview) },
   retryJob: { params: z.object({ queue: z.string().regex(/^[a-z-]{1,40}$/, { error: 'queue must be a queue name' }), id: z.uuid({ error: 'id must be a job id' }) }), response: MessageResponse },
