@@ -68,6 +68,8 @@ export interface ChainConfig {
   quoteMinutes: number;
   /** How often each follower reads its chain. */
   pollMs: number;
+  /** How often the reserves are measured (chain/reserves.ts); 0: never. */
+  reservesIntervalMs: number;
   /** A payment valued below this is recorded for the admins, not credited. */
   dustCents: number;
 }
@@ -155,6 +157,7 @@ const EnvSchema = z.object({
   PRICE_MAX_AGE_SECONDS: int(1, 7 * 86_400).default(3_600),
   QUOTE_MINUTES: int(1, 7 * 24 * 60).default(30),
   CHAIN_POLL_MS: int(100, 3_600_000).default(5_000),
+  CHAIN_RESERVES_INTERVAL_MS: int(0, 86_400_000).default(600_000),
   DEPOSIT_DUST_CENTS: int(1, 100_000_000).default(100),
   EXPLORER_TX_URL_BITCOIN: z.string().default('https://mempool.space/tx/{txid}'),
   EXPLORER_TX_URL_ETHEREUM: z.string().default('https://etherscan.io/tx/{txid}'),
@@ -350,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prices: { btcFeed: e.PRICE_FEED_BTC_USD, ethFeed: e.PRICE_FEED_ETH_USD, maxAgeSeconds: e.PRICE_MAX_AGE_SECONDS },
       quoteMinutes: e.QUOTE_MINUTES,
       pollMs: e.CHAIN_POLL_MS,
+      reservesIntervalMs: e.CHAIN_RESERVES_INTERVAL_MS,
       dustCents: e.DEPOSIT_DUST_CENTS,
     },
     scryptCost: 16384,

@@ -5,6 +5,7 @@ import { formatUnits, type ChainReader } from './blocks';
 import { BITCOIN_NETWORKS, type BitcoinNetwork } from './derive';
 import { contractDecimals, evmReader } from './evm';
 import { chainlinkPrices, PriceUnavailable, type PriceSource } from './price';
+import { nativeBalances, scanKeys, tokenBalances } from './reserves';
 import { quantity, rpcClient, type RpcClient } from './rpc';
 
 /** One chain deposits are watched on: what it credits, how it is read, what a quote says. */
@@ -22,7 +23,17 @@ export interface WatchedChain {
   decimals(): Promise<number>;
   /** A BIP21 or EIP-681 link that pays `units` to `address`. */
   paymentUri(address: string, units: bigint): Promise<string>;
+  /** How the chain's holdings at the investors' addresses are measured (chain/reserves.ts). */
+  reserve: ReserveReader;
 }
+
+/**
+ * Bitcoin: the node scans its UTXO set for each key's first `count` receive addresses. EVM: the
+ * balances of a page of addresses at one block, summed by the caller page by page.
+ */
+export type ReserveReader =
+  | { kind: 'keys'; scan(keys: { xpub: string; count: number }[]): Promise<{ units: bigint; height: number }> }
+  | { kind: 'addresses'; sum(addresses: string[], height: number): Promise<bigint> };
 
 /** Every watched chain of this configuration, and where prices come from. */
 export interface Chains {
@@ -32,6 +43,7 @@ export interface Chains {
   bitcoinNetwork: BitcoinNetwork;
 }
 
+const blockTag = (height: number) => `0x${height.toString(16)}`;
 const explorer = (template: string) => (txid: string) => (template ? template.replace('{txid}', txid) : null);
 
 /** Read once per process: a contract's decimals and a node's chain id do not change. */
@@ -56,9 +68,12 @@ export function buildChains(config: ChainConfig): Chains {
   const { bitcoin, ethereum, bsc } = config;
   if (bitcoin) {
     const scheme = BITCOIN_NETWORKS[bitcoin.network].bip21;
+    const rpc = rpcClient(bitcoin.rpcUrl);
     watched.bitcoin = {
       chain: 'bitcoin', family: 'bitcoin', asset: 'btc', coin: 'BTC',
-      reader: bitcoinReader(rpcClient(bitcoin.rpcUrl)),
+      reader: bitcoinReader(rpc),
+      // A UTXO scan takes a while on mainnet: its own, longer timeout.
+      reserve: { kind: 'keys', scan: (keys) => scanKeys(rpcClient(bitcoin.rpcUrl, 600_000), keys, bitcoin.network) },
       confirmations: bitcoin.confirmations,
       explorerUrl: explorer(bitcoin.explorerTxUrl),
       decimals: async () => 8,
@@ -71,6 +86,7 @@ export function buildChains(config: ChainConfig): Chains {
     watched.ethereum = {
       chain: 'ethereum', family: 'evm', asset: 'eth', coin: 'ETH',
       reader: evmReader(rpc, { chain: 'ethereum', native: 'eth', tokens: [] }),
+      reserve: { kind: 'addresses', sum: (addresses, height) => nativeBalances(rpc, addresses, blockTag(height)) },
       confirmations: ethereum.confirmations,
       explorerUrl: explorer(ethereum.explorerTxUrl),
       decimals: async () => 18,
@@ -84,6 +100,7 @@ export function buildChains(config: ChainConfig): Chains {
     watched.bsc = {
       chain: 'bsc', family: 'evm', asset: 'usdt', coin: 'USDT',
       reader: evmReader(rpc, { chain: 'bsc', native: null, tokens: [{ contract: token, asset: 'usdt' }] }),
+      reserve: { kind: 'addresses', sum: (addresses, height) => tokenBalances(rpc, token, addresses, blockTag(height)) },
       confirmations: bsc.confirmations,
       explorerUrl: explorer(bsc.explorerTxUrl),
       // BEP-20 USDT has 18 decimals, Ethereum's 6: read, never assumed.

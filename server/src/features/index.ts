@@ -13,6 +13,7 @@ import investments from './investments/routes';
 import earnings from './earnings/routes';
 import transactions from './transactions/routes';
 import solvency from './solvency/routes';
+import chain from './chain/routes';
 import ledger from './ledger/routes';
 import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
@@ -36,6 +37,7 @@ export const features: FastifyPluginAsync[] = [
   earnings,
   transactions,
   solvency,
+  chain,
   ledger,
   jobs,
   liabilities,

@@ -43,7 +43,7 @@ export class DeepReorg extends Error {
  */
 export async function followChain(db: Db, reader: ChainReader, settings: FollowSettings): Promise<FollowResult> {
   const tip = await reader.tipHeight();
-  let cursor = await readCursor(db, reader, tip);
+  let cursor = await readCursor(db, reader, tip, settings.confirmations);
   const result: FollowResult = { height: cursor.height, tip, blocks: 0, payments: 0, reorgs: [] };
   for (;;) {
     // At or above the node's tip, the cursor's own block must still be the node's (a branch as long or shorter replaced it).
@@ -74,18 +74,23 @@ export async function followChain(db: Db, reader: ChainReader, settings: FollowS
   return result;
 }
 
-/** The stored cursor; on a first run, the block below the tip (the tip is read next). */
-async function readCursor(db: Db, reader: ChainReader, tip: number): Promise<Cursor> {
+/**
+ * The stored cursor. A first run starts `confirmations` blocks below the tip: a payment to a quote
+ * given while the node could not be read (the follower's first run waits for it) is in one of
+ * those blocks, still short of its confirmations. Blocks before that hold no payment to an
+ * address that existed (addresses are derived for quotes).
+ */
+async function readCursor(db: Db, reader: ChainReader, tip: number, confirmations: number): Promise<Cursor> {
   const known = await db.query<{ height: string; hash: string }>('SELECT height, hash FROM chain_cursors WHERE chain = $1', [reader.chain]);
   if (known.rows[0]) return { height: Number(known.rows[0].height), hash: known.rows[0].hash };
-  const height = Math.max(0, tip - 1);
+  const height = Math.max(0, tip - confirmations);
   const hash = await reader.hashAt(height);
   if (!hash) throw new Error(`${reader.chain}: the node has no block ${height}`);
   await db.tx(async (q) => {
     const inserted = await q.query('INSERT INTO chain_cursors (chain, height, hash, tip_height) VALUES ($1, $2, $3, $4) ON CONFLICT (chain) DO NOTHING RETURNING chain', [reader.chain, height, hash, tip]);
     if (inserted.rows.length) await q.query('INSERT INTO chain_blocks (chain, height, hash) VALUES ($1, $2, $3)', [reader.chain, height, hash]);
   });
-  return readCursor(db, reader, tip);
+  return readCursor(db, reader, tip, confirmations);
 }
 
 interface Owned extends BlockOutput {
@@ -198,6 +203,6 @@ async function rewind(db: Db, reader: ChainReader, cursor: Cursor, settings: Fol
     );
     return true;
   });
-  if (!moved) return readCursor(db, reader, cursor.height);
+  if (!moved) return readCursor(db, reader, cursor.height, settings.confirmations);
   return at;
 }

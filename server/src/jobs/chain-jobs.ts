@@ -2,6 +2,7 @@ import type { WatchedChain } from '../chain/chains';
 import type { Deps } from '../deps';
 import { creditConfirmed } from './chain-credit';
 import { followChain, type FollowSettings } from './chain-follow';
+import { measureReserve } from './chain-reserves';
 import type { JobKind } from './queue';
 
 /** Blocks per batch and per run: a run that read `perRun` asks for the next one at once (catch-up). */
@@ -38,9 +39,38 @@ export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 
 
 export const followerJob = (watched: WatchedChain) => `chain-follow-${watched.chain}`;
 
-/** A follower per watched chain: one active at a time across every process (pg-boss singleton). */
-export function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>): JobKind[] {
-  return Object.values(deps.chains.watched).map((watched) => ({
+/** The reserves job: every watched chain's holdings at the investors' addresses (chain-reserves.ts). */
+export const RESERVES_JOB = 'chain-reserves';
+
+/**
+ * A follower per watched chain: one active at a time across every process (pg-boss singleton);
+ * and, with any chain watched, the reserves job.
+ */
+export function chainKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>): JobKind[] {
+  const watchedChains = Object.values(deps.chains.watched);
+  const reserves: JobKind = {
+    name: RESERVES_JOB,
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    expireInSeconds: 900,
+    policy: 'singleton',
+    run: async () => {
+      for (const watched of watchedChains) {
+        try {
+          const measured = await measureReserve(deps.db, watched);
+          deps.log.info({ chain: watched.chain, units: measured.units.toString(), addresses: measured.addresses }, 'reserve measured');
+        } catch (error) {
+          deps.log.error({ chain: watched.chain, err: error }, 'reserve not measured');
+        }
+      }
+    },
+  };
+  return [...followerKinds(deps, watchedChains), ...(watchedChains.length ? [reserves] : [])];
+}
+
+function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>, watchedChains: WatchedChain[]): JobKind[] {
+  return watchedChains.map((watched) => ({
     name: followerJob(watched),
     retryLimit: 0,
     retryDelaySeconds: 1,

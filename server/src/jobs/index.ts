@@ -5,7 +5,7 @@ import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { sealLedger } from '../ledger/seals';
 import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
 import type { Mailer } from '../mail/mailer';
-import { followerKinds } from './chain-jobs';
+import { chainKinds, RESERVES_JOB } from './chain-jobs';
 import { runMaturity } from './maturity';
 import type { JobKind } from './queue';
 import { sweepUnreferencedUploads } from './uploads';
@@ -65,8 +65,8 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
       if (removed.length) log.info({ job: 'uploads', removed: removed.length }, 'unreferenced uploads removed');
     }),
   );
-  const followers = followerKinds(app.deps);
-  for (const kind of followers) jobs.define(kind);
+  const chainJobs = chainKinds(app.deps);
+  for (const kind of chainJobs) jobs.define(kind);
   if (mailTransport) {
     jobs.define<MailJob>({
       name: MAIL_JOB,
@@ -85,7 +85,10 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
     await jobs.repeat('history-sweep', config.maturityIntervalMs);
     await jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
     if (config.uploadSweepIntervalMs > 0) await jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
-    for (const kind of followers) await jobs.repeat(kind.name, config.chain.pollMs);
+    for (const kind of chainJobs) {
+      if (kind.name !== RESERVES_JOB) await jobs.repeat(kind.name, config.chain.pollMs);
+      else if (config.chain.reservesIntervalMs > 0) await jobs.repeat(kind.name, config.chain.reservesIntervalMs);
+    }
   });
   app.addHook('preClose', async () => {
     await jobs.stop();

@@ -1,4 +1,5 @@
-import type { LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
+import type { Chain, LedgerEntry, ParsedQueryOf, Transaction, TransactionType } from '@halcyon/api-client/contract';
+import type { Chains } from '../chain/chains';
 import { Params, dayRange, desc, int8, splitPage, text, ts, type Cursors, type Paged } from '../db/keyset';
 import { foundRows, movementsDense, searchMatch, searchUsers, type UserSearch } from '../db/user-search';
 import type { Queryable } from '../db/types';
@@ -13,11 +14,15 @@ interface TransactionRow extends UserColumns {
   status: string;
   created_at: Date;
   source: string;
+  txid: string | null;
+  tx_chain: Chain | null;
 }
 
-const toTransaction = (r: TransactionRow): Transaction => ({
+/** `chains` gives a chain-credited deposit's explorer link. */
+const toTransaction = (chains: Chains) => (r: TransactionRow): Transaction => ({
   id: r.id, type: r.type, method: r.method, amount: dbUsd(r.amount_cents), status: r.status,
   createdAt: iso(r.created_at), source: r.source, user: userRef(r),
+  txid: r.txid, explorerUrl: r.txid && r.tx_chain ? (chains.watched[r.tx_chain]?.explorerUrl(r.txid) ?? null) : null,
 });
 
 type TransactionFilters = ParsedQueryOf<'allTransactions'>;
@@ -170,7 +175,8 @@ const ORDER = desc(ts('created_at'), text('sort_id'));
  * order up to `limit + 1` rows; the page is the merge of those, and only its rows are joined with
  * their users. `f.uid` set by the route for an investor (never from their query).
  */
-export async function listTransactions(q: Queryable, cursors: Cursors, f: TransactionFilters): Promise<Paged<Transaction>> {
+export async function listTransactions(q: Queryable, deps: { cursors: Cursors; chains: Chains }, f: TransactionFilters): Promise<Paged<Transaction>> {
+  const { cursors } = deps;
   const params = new Params();
   const dir = direction(f);
   const after = f.cursor ? cursors.decode(f.cursor, 'transactions', f.sort, 2) : null;
@@ -187,14 +193,16 @@ export async function listTransactions(q: Queryable, cursors: Cursors, f: Transa
     : branches.map((b) => branchQuery(b, f, search && { search, walk: b === MOVEMENTS && dense }, after, params));
   const { rows } = await q.query<TransactionRow>(
     `SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email,
-            x.created_at::text AS _k0, x.sort_id AS _k1
+            cp.txid, cp.chain AS tx_chain, x.created_at::text AS _k0, x.sort_id AS _k1
      FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) m ORDER BY m.created_at ${dir}, m.sort_id ${dir} LIMIT ${f.limit + 1}) x
      JOIN users u ON u.id = x.uid
+     LEFT JOIN LATERAL (SELECT c.txid, c.chain FROM chain_payments c WHERE x.type = 'deposit' AND c.deposit_id = x.id
+                        ORDER BY c.status = 'credited' DESC, c.id DESC LIMIT 1) cp ON true
      ORDER BY x.created_at ${dir}, x.sort_id ${dir}`,
     params.values,
   );
   const page = splitPage(rows, f.limit, ORDER);
-  return { data: page.rows.map(toTransaction), page: { nextCursor: page.next ? cursors.encode('transactions', f.sort, page.next) : null } };
+  return { data: page.rows.map(toTransaction(deps.chains)), page: { nextCursor: page.next ? cursors.encode('transactions', f.sort, page.next) : null } };
 }
 
 interface LedgerRow {

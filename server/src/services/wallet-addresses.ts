@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { WalletAddress, WalletAddressBody } from '@halcyon/api-client/contract';
+import type { Chain, WalletAddress, WalletAddressBody } from '@halcyon/api-client/contract';
+import type { Chains } from '../chain/chains';
 import type { BitcoinNetwork } from '../chain/derive';
 import type { Queryable } from '../db/types';
 import { conflict, isUniqueViolation, notFound } from '../errors';
@@ -25,8 +26,17 @@ const toWallet = (r: Row, withKeys: boolean): WalletAddress => ({
 });
 const COLS = 'id, bitcoin, ethereum, sol, usdt, bitcoin_xpub, evm_xpub';
 
-export async function walletAddresses(q: Queryable, role: 'user' | 'admin'): Promise<WalletAddress[]> {
-  return (await q.query<Row>(`SELECT ${COLS} FROM wallet_addresses`)).rows.map((r) => toWallet(r, role === 'admin'));
+/**
+ * The record, with the chains whose deposits are quoted (watched, and their family's key set):
+ * on those, investors are given their own address, never the shared one.
+ */
+export async function walletAddresses(q: Queryable, chains: Chains, role: 'user' | 'admin'): Promise<WalletAddress[]> {
+  return (await q.query<Row>(`SELECT ${COLS} FROM wallet_addresses`)).rows.map((r) => ({
+    ...toWallet(r, role === 'admin'),
+    chains: Object.values(chains.watched)
+      .filter((w) => (w.family === 'bitcoin' ? r.bitcoin_xpub : r.evm_xpub) !== null)
+      .map((w): Chain => w.chain),
+  }));
 }
 
 /** A singleton: the table's constant unique column refuses a second record, even under a race. */

@@ -1,5 +1,6 @@
+import { measureReserve } from '../../src/jobs/chain-reserves';
 import { setupTestServer, type TestServer } from '../harness';
-import { balances, chainConfig, CONFIRMATIONS, deposit, follow, nodes, price, readDeposit, setKeys, units } from './harness';
+import { balances, chainConfig, CONFIRMATIONS, deposit, follow, newKeys, nodes, price, readDeposit, setKeys, units } from './harness';
 
 // Deposits credited from the chain (issue 26; docs/chain.md), on the run's real nodes: litecoind
 // regtest for Bitcoin, Anvil for Ethereum and BSC. Every step a follower takes is one run of its
@@ -55,6 +56,10 @@ test('Bitcoin: the investor\'s own address and the coin amount at the feed\'s pr
   const credited = await readDeposit(t(), user, d.id);
   expect(credited).toMatchObject({ status: 'approved', amount: 250, payment: { state: 'credited', confirmations: 3 } });
   expect(await balances(t(), user)).toMatchObject({ btcBal: 250 });
+  // The reserve: the node's UTXO set at every derived address (three investors, one paid).
+  const bitcoin = t().app.deps.chains.watched.bitcoin;
+  if (!bitcoin) throw new Error('bitcoin is watched');
+  expect(await measureReserve(t().db, bitcoin)).toMatchObject({ units: 416_667n, addresses: 2 });
   // The chain judged it: no review can approve or decline it again.
   const again = await t().call('approveDeposit', { token: admin.token, params: { id: d.id, method: 'bitcoin' } });
   expect(again.status).toBe(409);
@@ -182,7 +187,7 @@ test('short, over and late payments are valued at the price when confirmed; a re
   await withKeys(t());
   const user = await t().registerUser();
   const short = await deposit(t(), user, 'usdt', 100);
-  const over = await deposit(t(), user, 'usdt', 10);
+  await deposit(t(), user, 'usdt', 10); // paid over
   const late = await deposit(t(), user, 'usdt', 20);
   // The late quote expired before its payment's block.
   await t().db.query("UPDATE deposits SET expires_at = now() - interval '1 minute' WHERE id = $1", [late.id]);
@@ -257,4 +262,35 @@ test('keys: a bad one is a 400 naming its field; investors never see them; the s
   const removed = await t().call('updateWalletAddress', { token: admin.token, params: { id }, body: { ...base, bitcoinXpub: null } });
   expect(removed.body.data.bitcoinXpub).toBeNull();
   expect((await deposit(t(), user, 'bitcoin', 10)).payment).toBeNull();
+});
+
+test('what people see: the watched chains in the wallet read, the txid on transactions, the admins\' chain panel with reserves', async () => {
+  const admin = await t().loginAdmin();
+  const user = await t().registerUser();
+  expect((await t().call('getWalletAddresses', { token: user.token })).body.data).toEqual([]);
+  await setKeys(t(), admin, { evmXpub: newKeys().evmXpub });
+  const wallet = (await t().call('getWalletAddresses', { token: user.token })).body.data[0];
+  expect(wallet?.chains).toEqual(['ethereum', 'bsc']);
+
+  const d = await deposit(t(), user, 'usdt', 40);
+  await follow(t(), 'bsc');
+  const { hash } = await nodes.sendUsdt(d.payment?.address as `0x${string}`, units('40', 18));
+  await nodes.sendUsdt(d.payment?.address as `0x${string}`, units('0.25', 18));
+  await nodes.mineEvm('bsc', CONFIRMATIONS);
+  await follow(t(), 'bsc');
+  await follow(t(), 'ethereum');
+
+  const mine = await t().call('getTransactions', { token: user.token });
+  expect(mine.body.data.find((x) => x.id === d.id)).toMatchObject({ type: 'deposit', status: 'approved', txid: hash, explorerUrl: null });
+
+  for (const watched of Object.values(t().app.deps.chains.watched)) await measureReserve(t().db, watched);
+  const panel = await t().call('chainStatus', { token: admin.token });
+  expect(panel.status).toBe(200);
+  const { followers, attention, reserves } = panel.body.data;
+  const bsc = followers.find((f) => f.chain === 'bsc');
+  expect(bsc).toMatchObject({ coin: 'USDT', lag: 0, confirmations: CONFIRMATIONS, lastError: null });
+  expect(bsc?.height).toBe(await nodes.evmHeight('bsc'));
+  expect(attention).toEqual([expect.objectContaining({ chain: 'bsc', status: 'dust', amount: '0.25', credited: 0.25, user: { name: user.name, email: user.email } })]);
+  expect(reserves.find((r) => r.chain === 'bsc')).toMatchObject({ asset: 'usdt', onChain: '40.25', onChainUsd: 40.25, addresses: 1, owed: 40 });
+  expect((await t().call('chainStatus', { token: user.token })).status).toBe(403);
 });

@@ -12,11 +12,20 @@ import type { TestServer, TestUser } from '../harness';
 /** The nodes of this run (HALCYON_CHAIN_NODES). */
 export const nodes: TestChains = chainNodesFromEnv();
 
-// The platform's account keys: a mnemonic of its own, so that no investor's address is the nodes' funder.
+// The platform's account keys: a mnemonic of its own, so that no investor's address is the nodes'
+// funder, and an account of its own for every setKeys of the run (each test resets the database,
+// so the same key would give the same addresses again, which earlier tests have paid).
 const SEED = mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about');
-/** BIP84 for regtest (vpub), BIP44 m/44'/60'/0' (xpub). */
-export const BITCOIN_XPUB = HDKey.fromMasterSeed(SEED, { private: 0x045f18bc, public: 0x045f1cf6 }).derive("m/84'/1'/0'").publicExtendedKey;
-export const EVM_XPUB = HDKey.fromMasterSeed(SEED).derive("m/44'/60'/0'").publicExtendedKey;
+const RUN = Math.floor(Math.random() * 1_000_000);
+let account = 0;
+/** BIP84 for regtest (vpub) and BIP44 m/44'/60'/k' (xpub) account keys of a new account. */
+export function newKeys(): { bitcoinXpub: string; evmXpub: string } {
+  const k = (RUN * 100 + account++) % 2 ** 31;
+  return {
+    bitcoinXpub: HDKey.fromMasterSeed(SEED, { private: 0x045f18bc, public: 0x045f1cf6 }).derive(`m/84'/1'/${k}'`).publicExtendedKey,
+    evmXpub: HDKey.fromMasterSeed(SEED).derive(`m/44'/60'/${k}'`).publicExtendedKey,
+  };
+}
 
 /** Confirmations in these tests: 3 on every chain (quick to mine; every depth below still tested). */
 export const CONFIRMATIONS = 3;
@@ -28,12 +37,13 @@ export const chainConfig = (overrides: Partial<ChainConfig> = {}): ChainConfig =
   prices: { btcFeed: nodes.contracts.btcUsdFeed, ethFeed: nodes.contracts.ethUsdFeed, maxAgeSeconds: 3600 },
   quoteMinutes: 30,
   pollMs: 60_000,
+  reservesIntervalMs: 0,
   dustCents: 100,
   ...overrides,
 });
 
 /** Sets the platform's keys through the spec's route (a record with the spec's four addresses). */
-export async function setKeys(t: TestServer, admin: { token: string }, keys: { bitcoinXpub?: string | null; evmXpub?: string | null } = { bitcoinXpub: BITCOIN_XPUB, evmXpub: EVM_XPUB }) {
+export async function setKeys(t: TestServer, admin: { token: string }, keys: { bitcoinXpub?: string | null; evmXpub?: string | null } = newKeys()) {
   const body = { bitcoin: 'bc1qshared', ethereum: '0xshared', sol: 'SoLshared', usdt: '0xshared', ...keys };
   const res = await t.call('createWalletAddress', { token: admin.token, body });
   if (res.status !== 201) throw new Error(`createWalletAddress: ${res.status} ${JSON.stringify(res.body)}`);

@@ -424,7 +424,7 @@ describe('indexes', () => {
       ['users, search', (q) => listUsers(q, cursors, routes.listUsers.query.parse({ q: 'chen' }), new Date())],
       ['investments, by earnings', (q) => listInvestments(q, cursors, routes.listInvestments.query.parse({ sort: 'earnings' }))],
       ['earnings', (q) => listEarnings(q, cursors, routes.listEarnings.query.parse({}))],
-      ['transactions, after a cursor', (q) => listTransactions(q, cursors, routes.allTransactions.query.parse({ cursor: tx.body.page.nextCursor ?? undefined }))],
+      ['transactions, after a cursor', (q) => listTransactions(q, t().app.deps, routes.allTransactions.query.parse({ cursor: tx.body.page.nextCursor ?? undefined }))],
     ];
     for (const [name, run] of cases) {
       for (const plan of await plansOf(run)) {

@@ -114,3 +114,13 @@ ALTER TABLE transfers ADD CONSTRAINT transfers_kind_known CHECK (kind IN (
 
 -- 7. An account whose credited deposit left the chain waits for an admin's review.
 ALTER TABLE users ADD COLUMN review_reason text, ADD COLUMN review_since timestamptz;
+
+-- 8. Reserves (docs/chain.md "Reserves"): what the chain holds at every derived address, measured
+--    now and then by a job and shown beside what the ledger owes.
+CREATE TABLE chain_reserves (
+  chain text PRIMARY KEY CHECK (chain IN ('bitcoin', 'ethereum', 'bsc')),
+  units numeric(78, 0) NOT NULL CHECK (units >= 0),
+  addresses integer NOT NULL,
+  height bigint,
+  measured_at timestamptz NOT NULL DEFAULT now()
+);

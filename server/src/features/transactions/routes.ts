@@ -11,11 +11,11 @@ const COLUMNS = {
 
 export default feature(
   // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
-  defineRoute('getTransactions', async ({ auth, db, deps, query }) => listTransactions(db, deps.cursors, { ...query, uid: auth.uid })),
-  defineRoute('allTransactions', async ({ db, deps, query }) => listTransactions(db, deps.cursors, query)),
+  defineRoute('getTransactions', async ({ auth, db, deps, query }) => listTransactions(db, deps, { ...query, uid: auth.uid })),
+  defineRoute('allTransactions', async ({ db, deps, query }) => listTransactions(db, deps, query)),
   defineRoute('getLedger', async ({ auth, db, deps, query }) => listLedger(db, deps.cursors, auth.uid, query)),
-  csvExport('/admin/export/transactions', { ...COLUMNS, read: (_request, _auth, query, deps) => listTransactions(deps.db, deps.cursors, query) }),
-  csvExport('/user/export/transactions', { ...COLUMNS, read: (_request, auth, query, deps) => listTransactions(deps.db, deps.cursors, { ...query, uid: auth.uid }) }),
+  csvExport('/admin/export/transactions', { ...COLUMNS, read: (_request, _auth, query, deps) => listTransactions(deps.db, deps, query) }),
+  csvExport('/user/export/transactions', { ...COLUMNS, read: (_request, auth, query, deps) => listTransactions(deps.db, deps, { ...query, uid: auth.uid }) }),
   csvExport('/user/export/ledger', {
     header: ['Date (UTC)', 'Entry', 'Reason', 'By', 'Asset', 'Account', 'Amount (USD)', 'Account balance after', 'Asset balance after'],
     cells: (e: LedgerEntry) => [
