@@ -5,8 +5,9 @@ import type { Db, Queryable } from '../db/types';
 export interface FollowSettings {
   /** Blocks read per batch (one node round trip, one transaction). */
   batch: number;
-  /** Blocks read per run at most; the next run goes on from there. */
+  /** Blocks read per run at most, and for how long; the next run goes on from there. */
   perRun: number;
+  budgetMs: number;
   /** Block hashes kept to find a fork point: reorganisations deeper than this stop the follower. */
   keep: number;
   /** A payment credited and then orphaned is reversed when no block took it back this many blocks after the fork. */
@@ -21,6 +22,8 @@ export interface FollowResult {
   payments: number;
   /** Depth of each reorganisation met. */
   reorgs: number[];
+  /** Whether it stopped short of the tip (perRun or budgetMs): the next run should follow at once. */
+  behind: boolean;
 }
 
 interface Cursor {
@@ -43,8 +46,9 @@ export class DeepReorg extends Error {
  */
 export async function followChain(db: Db, reader: ChainReader, settings: FollowSettings): Promise<FollowResult> {
   const tip = await reader.tipHeight();
+  const started = performance.now();
   let cursor = await readCursor(db, reader, tip, settings.confirmations);
-  const result: FollowResult = { height: cursor.height, tip, blocks: 0, payments: 0, reorgs: [] };
+  const result: FollowResult = { height: cursor.height, tip, blocks: 0, payments: 0, reorgs: [], behind: false };
   for (;;) {
     // At or above the node's tip, the cursor's own block must still be the node's (a branch as long or shorter replaced it).
     if (cursor.height > tip || (cursor.height === tip && (await reader.hashAt(tip)) !== cursor.hash)) {
@@ -53,7 +57,7 @@ export async function followChain(db: Db, reader: ChainReader, settings: FollowS
       cursor = fork;
       continue;
     }
-    if (cursor.height >= tip || result.blocks >= settings.perRun) break;
+    if (cursor.height >= tip || result.blocks >= settings.perRun || performance.now() - started > settings.budgetMs) break;
     const count = Math.min(settings.batch, tip - cursor.height, settings.perRun - result.blocks);
     const blocks = await reader.blocks(cursor.height + 1, count);
     if (blocks[0]?.parent !== cursor.hash) {
@@ -70,6 +74,7 @@ export async function followChain(db: Db, reader: ChainReader, settings: FollowS
     result.payments += payments.length;
   }
   result.height = cursor.height;
+  result.behind = cursor.height < tip;
   if (!result.blocks) await db.query('UPDATE chain_cursors SET tip_height = $2, updated_at = now(), last_error = NULL WHERE chain = $1', [reader.chain, tip]);
   return result;
 }

@@ -5,13 +5,18 @@ import { followChain, type FollowSettings } from './chain-follow';
 import { measureReserve } from './chain-reserves';
 import type { JobKind } from './queue';
 
-/** Blocks per batch and per run: a run that read `perRun` asks for the next one at once (catch-up). */
+/**
+ * Blocks per batch, and per run at most (or 20 s of reading): a run that stopped short of the tip
+ * asks for the next one at once (catch-up), and a run stays well inside its job's expiry.
+ */
 const BATCH = 50;
 const PER_RUN = 2000;
+const BUDGET_MS = 20_000;
 
 export const followSettings = (watched: WatchedChain): FollowSettings => ({
   batch: BATCH,
   perRun: PER_RUN,
+  budgetMs: BUDGET_MS,
   // Enough hashes to find any fork point a payment could still be waiting above.
   keep: Math.max(100, 2 * watched.confirmations),
   confirmations: watched.confirmations,
@@ -29,7 +34,7 @@ export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 
     if (followed.reorgs.length) deps.log.warn({ chain: watched.chain, reorgs: followed.reorgs }, 'chain reorganisation');
     if (followed.payments || credits.credited || credits.dust || credits.reversed) deps.log.info({ chain: watched.chain, ...followed, ...credits }, 'chain followed');
     if (credits.waiting.length) deps.log.warn({ chain: watched.chain, waiting: credits.waiting }, 'payments waiting for a price');
-    if (followed.blocks >= PER_RUN) await deps.jobs.send(followerJob(watched), {});
+    if (followed.behind) await deps.jobs.send(followerJob(watched), {});
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.log.error({ chain: watched.chain, err: error }, 'chain follower failed');
@@ -75,8 +80,9 @@ function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | '
     retryLimit: 0,
     retryDelaySeconds: 1,
     retryBackoff: false,
-    // A follower killed mid-run frees the singleton after this; the next run goes on from the cursor.
-    expireInSeconds: 120,
+    // A follower killed mid-run frees the singleton after this (and pg-boss's next supervision); the
+    // next run goes on from the cursor. Two runs at once would still be safe: each batch checks the cursor.
+    expireInSeconds: 60,
     policy: 'singleton' as const,
     run: () => runFollower(deps, watched),
   }));
