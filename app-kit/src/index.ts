@@ -9,3 +9,4 @@ export { withToasts, type ToastTexts, type ToastedResult } from './kit/withToast
 export { ReadState, type ReadQuery, type ReadStateProps } from './kit/ReadState';
 export { useToastForm, type ToastForm } from './kit/useToastForm';
 export { type FieldRule } from './kit/validate';
+export { TxidLink, shortTxid, webLink, type TxidLinkProps } from './chain/TxidLink';

@@ -26,6 +26,11 @@ export function assetByAbbr(abbr: string): AssetInfo | undefined {
   return ASSET_LIST.find((a) => a.abbr === abbr);
 }
 
+/** The asset a deposit method credits (a deposit or transaction read back from the server names its method). */
+export function assetByMethod(method: string): AssetInfo | undefined {
+  return ASSET_LIST.find((a) => a.depositMethod === method);
+}
+
 export function balanceOf(profile: UserProfile | null, asset: AssetInfo): number {
   return profile ? profile[asset.balanceKey] : 0;
 }

@@ -4,6 +4,7 @@ import { Button, formatMoney, Figure, Muted, Page, Panel, SectionTitle } from '@
 import { useProfileQuery } from '@halcyon/api-client/react';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
+import { DepositsInProgress } from '../features/deposits/DepositsInProgress';
 import { PortfolioChart } from '../features/portfolio/PortfolioChart';
 import { ProfileState } from '../features/profile/ProfileState';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
@@ -14,7 +15,7 @@ const QUICK_ACTIONS = [
   { to: '/user/invest', label: 'Trade', Icon: SwapIcon },
 ] as const;
 
-/** /user/main: portfolio, account menu, welcome, totals, quick actions and the four assets. */
+/** /user/main: portfolio, account menu, welcome, totals, deposits in progress, quick actions and the four assets. */
 export default function Dashboard() {
   const query = useProfileQuery();
   const profile = query.data;
@@ -59,6 +60,7 @@ export default function Dashboard() {
           <EntriesLink to="/user/statement?kind=deposit" aria-label="Deposit entries">Entries</EntriesLink>
         </Panel>
       </Totals>
+      <DepositsInProgress />
       <PortfolioChart />
       <ProofLink to="/user/proof">Check that your balance is counted in the platform&apos;s published liabilities</ProofLink>
 

@@ -31,6 +31,31 @@ describe('Transactions', () => {
     expect(http.calls('GET /api/transaction/all').map((r) => r.query.toString())).toEqual(['origin=request']);
   });
 
+  it('a deposit credited from the chain shows its short transaction id under its status, linking the explorer in a new tab; plain text without one', async () => {
+    const txid = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d9f8e7d';
+    http = stubHttp({
+      'GET /api/transaction/all': page([
+        transaction({ id: 't-chain', type: 'deposit', method: 'bitcoin', status: 'approved', txid, explorerUrl: `https://mempool.example/tx/${txid}` }),
+        transaction({ id: 't-bsc', type: 'deposit', method: 'usdt', status: 'approved', txid: '0xfeedbeef00112233445566778899aabbccddeeff', explorerUrl: null }),
+        transaction({ id: 't-manual', type: 'deposit', method: 'solana', status: 'approved' }),
+      ]),
+    });
+    show();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Method', 'Type', 'Amount', 'Date', 'Status']);
+    const [chain, bsc, manual] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement, HTMLElement];
+    const link = within(chain).getByRole('link', { name: /^a1b2c3d4…9f8e7d/ });
+    expect(link).toHaveTextContent('a1b2c3d4…9f8e7d');
+    expect(link).toHaveAttribute('href', `https://mempool.example/tx/${txid}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(chain).getByTitle(txid)).toBeInTheDocument();
+    expect(within(chain).getAllByRole('cell')[4]).toHaveTextContent(/approved/i);
+    expect(within(bsc).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(bsc).getByTitle('0xfeedbeef00112233445566778899aabbccddeeff')).toHaveTextContent('0xfeedbe…ddeeff');
+    expect(within(manual).getAllByRole('cell')[4]?.textContent).toMatch(/^approved$/i);
+  });
+
   it('shows the empty table message', async () => {
     http = stubHttp({ 'GET /api/transaction/all': page([]) });
     show();

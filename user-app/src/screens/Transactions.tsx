@@ -1,7 +1,7 @@
-import { ExportButton, ReadState } from '@halcyon/app-kit';
+import { ExportButton, ReadState, TxidLink } from '@halcyon/app-kit';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Table, capitalize, formatDate, Heading, Page, Row } from '@halcyon/shared-ui';
+import { Table, capitalize, formatDate, Heading, Page, Row, StatusBadge } from '@halcyon/shared-ui';
 import type { Transaction } from '@halcyon/api-client/model';
 import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
@@ -40,13 +40,34 @@ export default function Transactions() {
             { key: 'amount', header: 'Amount', kind: 'money' },
             // Blank while pending: the date a request is decided is what counts.
             { key: 'createdAt', header: 'Date', render: (t) => (t.status === 'pending' ? <span /> : formatDate(t.createdAt)) },
-            { key: 'status', header: 'Status', kind: 'status' },
+            // A deposit credited from the chain (issue 26) also shows the transaction that paid it; the spec's five columns stay.
+            { key: 'status', header: 'Status', render: (t) => (t.txid ? <Paid status={t.status} txid={t.txid} explorerUrl={t.explorerUrl ?? null} /> : <StatusBadge status={t.status} />) },
           ]}
         />
       ) : null}
     </Page>
   );
 }
+
+/** The status, and under it the paying transaction: its short id, linking the block explorer when there is one. */
+function Paid({ status, txid, explorerUrl }: { status: string; txid: string; explorerUrl: string | null }) {
+  return (
+    <Stack>
+      <StatusBadge status={status} />
+      <span>
+        Tx <TxidLink txid={txid} explorerUrl={explorerUrl} />
+      </span>
+    </Stack>
+  );
+}
+
+const Stack = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
 
 const StatementLink = styled(Link)`
   color: ${({ theme }) => theme.colors.info};

@@ -64,7 +64,11 @@ export const cachedProfile = (): UserProfile | undefined => queryClient.getQuery
 /** Shows the current path so tests can assert on navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderOptions {
@@ -98,3 +102,6 @@ export function renderWithProviders(ui: ReactElement, { route = '/user/main', pa
 }
 
 export const currentPath = (): string => document.querySelector('[data-testid="location"]')?.textContent ?? '';
+
+/** The current address's query string ('?deposit=d-1'; '' without one). */
+export const currentSearch = (): string => document.querySelector('[data-testid="location"]')?.getAttribute('data-search') ?? '';

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import type { Deposit, DepositPayment } from '@halcyon/api-client/model';
 import { queryError, useApiQuery, useInvalidate } from '@halcyon/api-client/react';
 import { Button, Facts, formatUsd, Muted, Row, SectionTitle, visuallyHidden } from '@halcyon/shared-ui';
+import { webLink } from '@halcyon/app-kit';
 import { CopyIcon } from '../../lib/icons';
 import { AddressQr } from './AddressQr';
 import { copyAddress } from './copyAddress';
-import { NETWORK_NAME, expiryTime, networkNote, paymentStatus, pollEvery, timeLeft, walletLink, webLink } from './quote';
+import { NETWORK_NAME, expiryTime, networkNote, paymentStatus, pollEvery, timeLeft, walletLink } from './quote';
 import { AddressBox, Note } from './styles';
 
 /** A deposit the server quoted (POST /deposit answered with `payment`). */
@@ -30,7 +31,7 @@ function useTimeLeft(deadline: number, active: boolean): number {
  * it needs, the time left on the quote, and the payment's status read again every few seconds
  * (GET /deposit/:id) until it is credited.
  */
-export function PaymentQuote({ deposit: posted, assetName }: { deposit: QuotedDeposit; assetName: string }) {
+export function PaymentQuote({ deposit: posted, assetName, focusTitle = true }: { deposit: QuotedDeposit; assetName: string; focusTitle?: boolean }) {
   const live = useApiQuery(
     'getDeposit',
     { params: { id: posted.id } },
@@ -48,11 +49,12 @@ export function PaymentQuote({ deposit: posted, assetName }: { deposit: QuotedDe
   const wallet = walletLink(payment.uri);
   const refreshFailed = live.isError ? queryError(live, 'the server could not be reached') : null;
 
-  // The Confirm Payment button that had the focus is gone: the quote's title takes it.
+  // The button that created the quote had the focus and is gone: the quote's title takes it
+  // (not when the page opens on a quote: the focus stays at the page's start then).
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    title.current?.focus();
-  }, []);
+    if (focusTitle) title.current?.focus();
+  }, [focusTitle]);
 
   // Credited: the balances and history shown elsewhere are read again when next shown.
   const invalidate = useInvalidate();

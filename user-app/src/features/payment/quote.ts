@@ -113,8 +113,5 @@ export function paymentStatus(p: DepositPayment, { assetName, usd }: StatusConte
   }
 }
 
-/** The explorer's page of the transaction, only as a web address. */
-export const webLink = (url: string | null): string | null => (url !== null && /^https?:\/\//i.test(url) ? url : null);
-
 /** The payment link (BIP21, EIP-681) for a wallet app on this device, only with its own scheme. */
 export const walletLink = (uri: string): string | null => (/^(bitcoin|ethereum):/i.test(uri) ? uri : null);

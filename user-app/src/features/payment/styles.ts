@@ -30,3 +30,11 @@ export const Note = styled.p`
   background: ${({ theme }) => theme.colors.surfaceAlt};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
+
+/** The asset's name at the top of the panel ('Gateway', spec 9). */
+export const Gateway = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  strong { font-size: 1.25rem; }
+`;

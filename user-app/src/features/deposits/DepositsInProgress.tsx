@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { METHOD_CHAIN, type DepositMethod, type PaymentState, type Transaction } from '@halcyon/api-client/model';
+import { useApiPages, useApiQueries } from '@halcyon/api-client/react';
+import { formatDate, formatDateTime, formatMoney, SectionTitle } from '@halcyon/shared-ui';
+import { assetByMethod } from '../../lib/assets';
+
+/** The investor's deposits still pending, newest first: the first few (the rest are in Transactions). */
+const IN_PROGRESS = { origin: 'request', type: 'deposit', status: 'pending', limit: 5 } as const;
+
+/** A quote's state in a word or two (Payment information says the rest). */
+const QUOTE_STATE: Record<PaymentState, string> = {
+  waiting: 'Awaiting payment',
+  seen: 'Payment seen',
+  credited: 'Credited',
+  expired: 'Quote expired',
+  orphaned: 'Confirming again',
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** 'just now', '5 min ago', '3 h ago'; a date after a day. */
+function requestedAgo(iso: string, now: number): string {
+  const ago = now - Date.parse(iso);
+  if (ago < MINUTE) return 'just now';
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
+  if (ago < 24 * HOUR) return `${Math.floor(ago / HOUR)} h ago`;
+  return formatDate(iso);
+}
+
+/** A method paid on a watched chain may have a quote; Solana never does. */
+const mayBeQuoted = (t: Transaction) => METHOD_CHAIN[t.method as DepositMethod] !== undefined;
+
+/**
+ * The dashboard's deposits in progress (issue 26): each pending deposit with its amount, asset and
+ * when it was requested, and for one with a quote (read from GET /deposit/:id, which alone carries
+ * it) its state and an Open link back to its Payment information. Nothing at all when there is
+ * none, or when the list cannot be read (Transactions shows the reason). No payment screen code
+ * is imported here: the dashboard is the first screen loaded.
+ */
+export function DepositsInProgress() {
+  const list = useApiPages('getTransactions', IN_PROGRESS);
+  const rows = list.data ?? [];
+  const quotable = rows.filter(mayBeQuoted);
+  const reads = useApiQueries(
+    'getDeposit',
+    quotable.map((t) => ({ params: { id: t.id } })),
+  );
+  const quoteOf = new Map(quotable.map((t, i) => [t.id, reads[i]?.data?.data.payment ?? null]));
+  const [now] = useState(() => Date.now());
+
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby="deposits-in-progress">
+      <SectionTitle id="deposits-in-progress">Deposits in progress</SectionTitle>
+      <List>
+        {rows.map((t) => {
+          const asset = assetByMethod(t.method)?.name ?? t.method;
+          const quote = quoteOf.get(t.id);
+          return (
+            <Item key={t.id} aria-label={`${formatMoney(t.amount)} ${asset}`}>
+              <div className="what">
+                <span className="amount">{formatMoney(t.amount)}</span>
+                <span className="meta">
+                  {asset} ·{' '}
+                  <time dateTime={t.createdAt} title={`${formatDateTime(t.createdAt)} UTC`}>
+                    {requestedAgo(t.createdAt, now)}
+                  </time>
+                  {quote ? ` · ${QUOTE_STATE[quote.state]}` : null}
+                </span>
+              </div>
+              {quote ? (
+                <Open to={`/user/payment-info?deposit=${encodeURIComponent(t.id)}`} aria-label={`Open the ${formatMoney(t.amount)} ${asset} deposit`}>
+                  Open
+                </Open>
+              ) : null}
+            </Item>
+          );
+        })}
+      </List>
+      {list.hasNextPage ? <More to="/user/transactions">See all in Transactions</More> : null}
+    </section>
+  );
+}
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  .what { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+  /* A figure is never broken across lines. */
+  .amount { font-weight: 700; white-space: nowrap; font-variant-numeric: tabular-nums; }
+  .meta { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+const Open = styled(Link)`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.secondaryText};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.secondaryHover}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const More = styled(Link)`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.info};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
