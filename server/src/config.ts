@@ -52,7 +52,7 @@ const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0
 const BITCOIN_NETWORK_NAMES = ['mainnet', 'testnet', 'regtest', 'litecoin-regtest'] as const;
 
 /** One watched chain: its node, the confirmations a payment needs, its explorer's transaction link ('' = none). */
-export interface ChainNodeConfig {
+interface ChainNodeConfig {
   rpcUrl: string;
   confirmations: number;
   explorerTxUrl: string;

@@ -255,6 +255,9 @@ export const LedgerEntry = z.object({
   assetBalanceAfter: usdFigure,
   ref: z.string(),
   createdAt: isoDateTime,
+  /** Ours (docs/chain.md): the transaction that paid a deposit credited from the chain, and its explorer link */
+  txid: z.string().nullable().optional(),
+  explorerUrl: z.string().nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 

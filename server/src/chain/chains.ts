@@ -31,7 +31,7 @@ export interface WatchedChain {
  * Bitcoin: the node scans its UTXO set for each key's first `count` receive addresses. EVM: the
  * balances of a page of addresses at one block, summed by the caller page by page.
  */
-export type ReserveReader =
+type ReserveReader =
   | { kind: 'keys'; scan(keys: { xpub: string; count: number }[]): Promise<{ units: bigint; height: number }> }
   | { kind: 'addresses'; sum(addresses: string[], height: number): Promise<bigint> };
 

@@ -12,7 +12,7 @@ const b58 = base58check(sha256);
  * Bitcoin Core's descriptors take xpub/tpub only: a BIP84 zpub/vpub is the same key under SLIP-132's
  * version bytes, so it is re-encoded with the plain ones of its network.
  */
-export function descriptorKey(xpub: string, network: BitcoinNetwork): string {
+function descriptorKey(xpub: string, network: BitcoinNetwork): string {
   const raw = b58.decode(xpub);
   const plain = network === 'mainnet' ? [0x04, 0x88, 0xb2, 0x1e] : [0x04, 0x35, 0x87, 0xcf];
   return b58.encode(new Uint8Array([...plain, ...raw.subarray(4)]));

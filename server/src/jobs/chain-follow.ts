@@ -32,7 +32,7 @@ interface Cursor {
 }
 
 /** A reorganisation deeper than the kept hashes: the follower stops until someone looks. */
-export class DeepReorg extends Error {
+class DeepReorg extends Error {
   override name = 'DeepReorg';
 }
 

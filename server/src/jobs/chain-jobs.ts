@@ -13,7 +13,7 @@ const BATCH = 50;
 const PER_RUN = 2000;
 const BUDGET_MS = 20_000;
 
-export const followSettings = (watched: WatchedChain): FollowSettings => ({
+const followSettings = (watched: WatchedChain): FollowSettings => ({
   batch: BATCH,
   perRun: PER_RUN,
   budgetMs: BUDGET_MS,
@@ -42,7 +42,7 @@ export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 
   }
 }
 
-export const followerJob = (watched: WatchedChain) => `chain-follow-${watched.chain}`;
+const followerJob = (watched: WatchedChain) => `chain-follow-${watched.chain}`;
 
 /** The reserves job: every watched chain's holdings at the investors' addresses (chain-reserves.ts). */
 export const RESERVES_JOB = 'chain-reserves';

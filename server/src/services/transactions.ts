@@ -248,7 +248,8 @@ const actorOf = (actor: string, uid: string): LedgerEntry['actor'] => (actor ===
 const LEDGER_ORDER = desc(int8('transfer_id'), int8('delta'));
 
 /** A page of the caller's postings (docs/api.md "Lists"), filtered by asset, transfer kind and days. */
-export async function listLedger(q: Queryable, cursors: Cursors, uid: string, f: ParsedQueryOf<'getLedger'>): Promise<Paged<LedgerEntry>> {
+export async function listLedger(q: Queryable, deps: { cursors: Cursors; chains: Chains }, uid: string, f: ParsedQueryOf<'getLedger'>): Promise<Paged<LedgerEntry>> {
+  const { cursors } = deps;
   const params = new Params();
   params.add(uid);
   const where = [
@@ -261,9 +262,14 @@ export async function listLedger(q: Queryable, cursors: Cursors, uid: string, f:
     const [t, d] = [params.add(id), params.add(delta)];
     where.push(`(e.transfer_id < ${t}::bigint OR (e.transfer_id = ${t}::bigint AND e.delta > ${d}::bigint))`);
   }
-  const { rows } = await q.query<LedgerRow & { _k0: string; _k1: string }>(
-    `SELECT e.*, e.transfer_id::text AS _k0, e.delta::text AS _k1 FROM (${POSTINGS_SQL}) e
-     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.transfer_id DESC, e.delta ASC LIMIT ${f.limit + 1}`,
+  // The page's deposit entries with the chain payment that paid them (docs/chain.md).
+  const { rows } = await q.query<LedgerRow & { _k0: string; _k1: string; txid: string | null; tx_chain: Chain | null }>(
+    `SELECT p.*, cp.txid, cp.chain AS tx_chain FROM (
+       SELECT e.*, e.transfer_id::text AS _k0, e.delta::text AS _k1 FROM (${POSTINGS_SQL}) e
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.transfer_id DESC, e.delta ASC LIMIT ${f.limit + 1}) p
+     LEFT JOIN LATERAL (SELECT c.txid, c.chain FROM chain_payments c
+                        WHERE p.kind IN ('deposit', 'deposit_reversal') AND c.deposit_id = substr(p.ref, 9) ORDER BY c.status = 'credited' DESC, c.id DESC LIMIT 1) cp ON true
+     ORDER BY p.transfer_id DESC, p.delta ASC`,
     params.values,
   );
   const page = splitPage(rows, f.limit, LEDGER_ORDER);
@@ -272,6 +278,7 @@ export async function listLedger(q: Queryable, cursors: Cursors, uid: string, f:
       transferId: String(row.transfer_id), movementId: String(row.movement_id), account: row.kind_account, asset: row.asset, amount: dbUsd(row.delta),
       kind: row.kind, reason: row.reason, actor: actorOf(row.actor, uid), balanceAfter: dbUsd(row.account_after), assetBalanceAfter: dbUsd(row.asset_after),
       ref: row.ref, createdAt: iso(row.created_at),
+      txid: row.txid, explorerUrl: row.txid && row.tx_chain ? (deps.chains.watched[row.tx_chain]?.explorerUrl(row.txid) ?? null) : null,
     })),
     page: { nextCursor: page.next ? cursors.encode('ledger', f.sort, page.next) : null },
   };

@@ -282,6 +282,8 @@ test('what people see: the watched chains in the wallet read, the txid on transa
 
   const mine = await t().call('getTransactions', { token: user.token });
   expect(mine.body.data.find((x) => x.id === d.id)).toMatchObject({ type: 'deposit', status: 'approved', txid: hash, explorerUrl: null });
+  const statement = await t().call('getLedger', { token: user.token });
+  expect(statement.body.data.filter((e) => e.kind === 'deposit')).toEqual([expect.objectContaining({ ref: `deposit:${d.id}`, amount: 40, txid: hash, explorerUrl: null })]);
 
   for (const watched of Object.values(t().app.deps.chains.watched)) await measureReserve(t().db, watched);
   const panel = await t().call('chainStatus', { token: admin.token });

@@ -13,7 +13,7 @@ export default feature(
   // The caller's own: uid comes from the token, so a cursor or filter can never reach another's.
   defineRoute('getTransactions', async ({ auth, db, deps, query }) => listTransactions(db, deps, { ...query, uid: auth.uid })),
   defineRoute('allTransactions', async ({ db, deps, query }) => listTransactions(db, deps, query)),
-  defineRoute('getLedger', async ({ auth, db, deps, query }) => listLedger(db, deps.cursors, auth.uid, query)),
+  defineRoute('getLedger', async ({ auth, db, deps, query }) => listLedger(db, deps, auth.uid, query)),
   csvExport('/admin/export/transactions', { ...COLUMNS, read: (_request, _auth, query, deps) => listTransactions(deps.db, deps, query) }),
   csvExport('/user/export/transactions', { ...COLUMNS, read: (_request, auth, query, deps) => listTransactions(deps.db, deps, { ...query, uid: auth.uid }) }),
   csvExport('/user/export/ledger', {
@@ -21,7 +21,7 @@ export default feature(
     cells: (e: LedgerEntry) => [
       cell(e.createdAt), cell(e.kind), cell(e.reason), cell(e.actor), cell(e.asset), cell(e.account), money(e.amount), money(e.balanceAfter), money(e.assetBalanceAfter),
     ],
-    read: (_request, auth, query, deps) => listLedger(deps.db, deps.cursors, auth.uid, query),
+    read: (_request, auth, query, deps) => listLedger(deps.db, deps, auth.uid, query),
   }),
   defineRoute('getPortfolioHistory', async ({ auth, db, deps, query }) => ({ data: await portfolioHistory(db, auth.uid, query.range, deps.clock.now()) })),
 );
