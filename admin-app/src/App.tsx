@@ -24,6 +24,7 @@ const loaders = {
   'all-history': () => import('./screens/AllHistoryScreen'),
   invites: () => import('./screens/InvitesScreen'),
   jobs: () => import('./screens/BackgroundJobsScreen'),
+  chain: () => import('./screens/ChainScreen'),
   security: () => import('./screens/SecurityScreen'),
 };
 const screens = Object.entries(loaders).map(([path, load]) => [path, lazy(load)] as const);

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
-import { solvency, userRow } from '../test/fixtures';
-import { networkError, ok, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
+import { chainReserve, chainStatus, solvency, userRow } from '../test/fixtures';
+import { fail, networkError, ok, stubHttp, page, type HttpStub } from '@halcyon/api-client/testing';
 import OverviewScreen from './OverviewScreen';
 
 let http: HttpStub;
@@ -32,6 +32,31 @@ describe('OverviewScreen', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getByText('Bo Li')).toBeInTheDocument();
     expect(within(table).getByText('$10,845.60')).toBeInTheDocument();
+  });
+
+  it('shows what the chain holds beside what is owed for each asset with a reserve (GET /admin/chain)', async () => {
+    http = stubHttp({
+      'GET /api/admin/solvency': ok(solvency()),
+      'GET /api/admin/users': page([]),
+      'GET /api/admin/chain': ok(chainStatus({ reserves: [chainReserve(), chainReserve({ chain: 'bsc', asset: 'usdt', coin: 'USDT', onChain: '550', onChainUsd: null, owed: 600 })] })),
+    });
+    renderWithProviders(<OverviewScreen />);
+    const assets = await screen.findByRole('table', { name: /Solvency per asset/ });
+    await waitFor(() => expect(within(assets).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Asset', 'Available', 'Held', 'Invested', 'Owed to users', 'On chain', 'Custody', 'Custody − owed']));
+    const onChain = (name: string) => within(within(assets).getByText(name).closest('tr') as HTMLElement).getAllByRole('cell')[5]?.textContent;
+    expect(onChain('Bitcoin')).toBe('$1,500.500.02500000 BTC');
+    expect(onChain('USDT')).toBe('No price550 USDT');
+    expect(onChain('Ethereum')).toBe('-');
+    expect(onChain('Solana')).toBe('-');
+  });
+
+  it('without the chains (none watched, or their read failed) the panel is as before', async () => {
+    http = stubHttp({ 'GET /api/admin/solvency': ok(solvency()), 'GET /api/admin/users': page([]), 'GET /api/admin/chain': fail(500, 'Chain status unavailable') });
+    renderWithProviders(<OverviewScreen />);
+    const assets = await screen.findByRole('table', { name: /Solvency per asset/ });
+    await waitFor(() => expect(http.calls('GET /api/admin/chain')).toHaveLength(1));
+    expect(within(assets).queryByRole('columnheader', { name: 'On chain' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Chain status unavailable')).not.toBeInTheDocument();
   });
 
   it('shows each failure on its own', async () => {

@@ -1,5 +1,5 @@
 // Contract-shaped records (types from api-client's entities) for stubbed responses.
-import type { AdminInvite, AdminUserRow, Deposit, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
+import type { AdminInvite, AdminUserRow, ChainFollower, ChainPaymentRow, ChainReserve, ChainStatus, Deposit, DepositPayment, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
 
 const at = '2026-11-01T10:00:00.000Z';
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
@@ -15,6 +15,14 @@ export function userRow(over: Partial<AdminUserRow> = {}): AdminUserRow {
 
 export function deposit(over: Partial<Deposit> = {}): Deposit {
   return { id: 'd1', uid: 'u1', amount: 250, method: 'bitcoin', status: 'pending', createdAt: at, decidedAt: null, user: jane, ...over };
+}
+
+/** A deposit's quote and its payment (issue 26): 250 USD as BTC, waiting. */
+export function depositPayment(over: Partial<DepositPayment> = {}): DepositPayment {
+  return {
+    network: 'bitcoin', coin: 'BTC', address: 'bc1qjane', cryptoAmount: '0.00416667', uri: 'bitcoin:bc1qjane?amount=0.00416667', expiresAt: '2026-11-01T10:15:00.000Z',
+    confirmationsRequired: 2, state: 'waiting', txid: null, confirmations: 0, paidAmount: null, explorerUrl: null, ...over,
+  };
 }
 
 export function withdrawal(over: Partial<Withdrawal> = {}): Withdrawal {
@@ -81,4 +89,30 @@ export function liabilitySnapshot(over: Partial<LiabilitySnapshot> = {}): Liabil
     id: 'snap-1', createdAt: at, rootHash: 'a'.repeat(64), columns: ['btc', 'usdt', 'eth', 'sol', 'earnings'],
     totals: ['25000', '100000', '0', '0', '5000'], depth: 2, leafCount: 3, ledgerHead: { seal: 4, hash: 'b'.repeat(64) }, ...over,
   };
+}
+
+export function chainFollower(over: Partial<ChainFollower> = {}): ChainFollower {
+  return {
+    chain: 'bitcoin', coin: 'BTC', height: 812345, tip: 812346, lag: 1, confirmations: 2, reorgs: 3, deepestReorg: 2,
+    lastError: null, lastErrorAt: null, updatedAt: '2026-11-27T10:00:00.000Z', ...over,
+  };
+}
+
+export function chainPayment(over: Partial<ChainPaymentRow> = {}): ChainPaymentRow {
+  return {
+    id: 'cp1', chain: 'bitcoin', coin: 'BTC', txid: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d9f8e7d', outputIndex: 0, uid: 'u1', user: jane,
+    address: 'bc1qjane', amount: '0.00000500', status: 'dust', valuation: null, credited: 0.42, blockHeight: 812300, seenAt: '2026-11-27T09:30:00.000Z',
+    explorerUrl: 'https://mempool.example/tx/a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d9f8e7d', ...over,
+  };
+}
+
+export function chainReserve(over: Partial<ChainReserve> = {}): ChainReserve {
+  return {
+    chain: 'bitcoin', asset: 'btc', coin: 'BTC', onChain: '0.02500000', onChainUsd: 1500.5, addresses: 12, height: 812345,
+    measuredAt: '2026-11-27T09:55:00.000Z', owed: 1500, ...over,
+  };
+}
+
+export function chainStatus(over: Partial<ChainStatus> = {}): ChainStatus {
+  return { followers: [chainFollower()], attention: [], reserves: [chainReserve()], flagged: [], ...over };
 }

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import type { Solvency } from '@halcyon/api-client/model';
+import type { ChainReserve, Solvency } from '@halcyon/api-client/model';
 import { Table, formatMoney } from '@halcyon/shared-ui';
+import { Gap } from '../../lib/Gap';
 
 const Stats = styled.ul`
   list-style: none;
@@ -33,9 +34,11 @@ const Stat = styled.li`
   }
 `;
 
-const Covered = styled.span<{ $ok: boolean }>`
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
-  font-weight: 600;
+const OnChain = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  span { white-space: nowrap; }
+  small { color: ${({ theme }) => theme.colors.textMuted}; white-space: nowrap; }
 `;
 
 const ASSET_NAMES: Record<Solvency['assets'][number]['asset'], string> = { btc: 'Bitcoin', usdt: 'USDT', eth: 'Ethereum', sol: 'Solana' };
@@ -49,17 +52,35 @@ const assetColumns = [
   { key: 'invested', header: 'Invested', kind: 'money' as const },
   { key: 'owed', header: 'Owed to users', kind: 'money' as const },
   { key: 'custody', header: 'Custody', kind: 'money' as const },
-  {
-    key: 'gap',
-    header: 'Custody − owed',
-    render: (r: AssetRow) => <Covered $ok={r.gap >= 0}>{r.gap >= 0 ? formatMoney(r.gap) : `−${formatMoney(-r.gap)}`}</Covered>,
-  },
+  { key: 'gap', header: 'Custody − owed', render: (r: AssetRow) => <Gap value={r.gap} /> },
 ];
 
-/** Overview figures: Total Deposit (sum of user balances), Total Users, and solvency per asset. */
-export function SolvencyPanel({ solvency }: { solvency: Solvency }) {
+/** What the chain holds at the investors' own addresses (GET /admin/chain's reserves), in USD and in coins. */
+function onChainColumn(reserves: readonly ChainReserve[]) {
+  return {
+    key: 'onChain',
+    header: 'On chain',
+    render: (r: AssetRow) => {
+      const held = reserves.filter((c) => c.asset === r.asset);
+      if (!held.length) return null;
+      return held.map((c) => (
+        <OnChain key={c.chain}>
+          <span>{c.onChainUsd === null ? 'No price' : formatMoney(c.onChainUsd)}</span>
+          <small>{c.onChain === null ? 'Not measured yet' : `${c.onChain} ${c.coin}`}</small>
+        </OnChain>
+      ));
+    },
+  };
+}
+
+/**
+ * Overview figures: Total Deposit (sum of user balances), Total Users, and solvency per asset; with
+ * `reserves` (chains watched, issue 26) what the chain holds for an asset beside what it is owed.
+ */
+export function SolvencyPanel({ solvency, reserves = [] }: { solvency: Solvency; reserves?: readonly ChainReserve[] }) {
   // custody − owed comes from the server, computed in cents.
   const rows = solvency.assets;
+  const columns = reserves.length ? [...assetColumns.slice(0, 5), onChainColumn(reserves), ...assetColumns.slice(5)] : assetColumns;
   return (
     <>
       <Stats>
@@ -84,7 +105,7 @@ export function SolvencyPanel({ solvency }: { solvency: Solvency }) {
           <p>{formatMoney(solvency.earningsOwed)}</p>
         </Stat>
       </Stats>
-      <Table caption="Solvency per asset: what users are owed against what custody holds" columns={assetColumns} rows={rows} getRowKey={(r: AssetRow) => r.asset} />
+      <Table caption="Solvency per asset: what users are owed against what custody holds" columns={columns} rows={rows} getRowKey={(r: AssetRow) => r.asset} />
     </>
   );
 }

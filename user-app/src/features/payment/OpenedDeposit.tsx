@@ -6,7 +6,7 @@ import { assetByMethod } from '../../lib/assets';
 import { PaymentQuote } from './PaymentQuote';
 import { Gateway } from './styles';
 
-export const DEPOSIT_FAILED = 'Failed to load this deposit.';
+const DEPOSIT_FAILED = 'Failed to load this deposit.';
 
 interface OpenedDepositProps {
   /** The deposit in the page's address (`?deposit=`) */
