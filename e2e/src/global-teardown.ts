@@ -1,6 +1,8 @@
+import type { ChainNodes } from '@halcyon/test-kit';
 import type { Product } from './product';
 
 export default async function globalTeardown(): Promise<void> {
-  const product = (globalThis as Record<string, unknown>).__halcyonProduct as Product | undefined;
-  await product?.stop();
+  const run = globalThis as Record<string, unknown>;
+  await (run.__halcyonProduct as Product | undefined)?.stop();
+  await (run.__halcyonChainNodes as ChainNodes | null | undefined)?.stop();
 }

@@ -56,15 +56,18 @@ describe('wallet addresses', () => {
     expect((await t().call('getWalletAddresses', { token: user.token })).body).toEqual({ data: [] });
     const created = await t().call('createWalletAddress', { token: admin.token, body: addresses });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ _id: expect.any(String), ...addresses });
+    // An admin's answers carry the record's keys (none set: docs/chain.md).
+    const keys = { bitcoinXpub: null, evmXpub: null };
+    expect(created.body.data).toEqual({ _id: expect.any(String), ...addresses, ...keys });
     const second = await t().call('createWalletAddress', { token: admin.token, body: addresses });
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ message: 'The wallet address record already exists; update it instead', code: 'WALLET_EXISTS' });
     const id = created.body.data._id;
     const updated = await t().call('updateWalletAddress', { token: admin.token, params: { id }, body: { ...addresses, bitcoin: 'bc1qnew' } });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ data: { _id: id, ...addresses, bitcoin: 'bc1qnew' }, message: 'Wallet addresses updated!' });
-    expect((await t().call('getWalletAddresses', { token: user.token })).body.data).toEqual([{ _id: id, ...addresses, bitcoin: 'bc1qnew' }]);
+    expect(updated.body).toEqual({ data: { _id: id, ...addresses, ...keys, bitcoin: 'bc1qnew' }, message: 'Wallet addresses updated!' });
+    // An investor's: no keys; no chain quoted (none watched here).
+    expect((await t().call('getWalletAddresses', { token: user.token })).body.data).toEqual([{ _id: id, ...addresses, bitcoin: 'bc1qnew', chains: [] }]);
     const unknown = await t().call('updateWalletAddress', { token: admin.token, params: { id: 'nope' }, body: addresses });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Wallet address record not found', code: 'NOT_FOUND' });
