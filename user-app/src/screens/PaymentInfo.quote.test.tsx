@@ -118,6 +118,11 @@ describe('Payment information with a quote', () => {
     await tick(5000);
     await waitFor(() => expect(status()).toHaveTextContent('Credited to your balance'));
     expect(status()).toHaveTextContent('0.00416667 BTC arrived and 250.50 USD was added to your Bitcoin balance.');
+    // Nothing is left to pay: no address, QR, Copy or payment link any more.
+    expect(screen.queryByLabelText('Your deposit address')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open in a wallet app' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your deposit' })).toBeInTheDocument();
     // The new balance is read where it is shown next.
     expect(queryClient.getQueryState(queryKey('getTransactions'))?.isInvalidated).toBe(true);
 

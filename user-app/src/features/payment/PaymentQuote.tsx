@@ -45,6 +45,8 @@ export function PaymentQuote({ deposit: posted, assetName, focusTitle = true }: 
   // Past the expiry with nothing seen: say so now, before the server's next answer does.
   const state = waiting && left <= 0 ? 'expired' : payment.state;
   const status = paymentStatus({ ...payment, state }, { assetName, usd: current.amount });
+  // Once credited, nothing is left to pay: the address, its QR and the network's warning go.
+  const paying = state !== 'credited';
   const explorer = webLink(payment.explorerUrl);
   const wallet = walletLink(payment.uri);
   const refreshFailed = live.isError ? queryError(live, 'the server could not be reached') : null;
@@ -68,30 +70,34 @@ export function PaymentQuote({ deposit: posted, assetName, focusTitle = true }: 
   return (
     <>
       <SectionTitle ref={title} tabIndex={-1}>
-        Send your payment
+        {paying ? 'Send your payment' : 'Your deposit'}
       </SectionTitle>
       <Amounts>
-        <Muted as="span">Send exactly</Muted>
+        <Muted as="span">{paying ? 'Send exactly' : 'Paid'}</Muted>
         <strong>
           {payment.cryptoAmount} {payment.coin}
         </strong>
         <span>{formatUsd(posted.amount)}</span>
       </Amounts>
 
-      <AddressBox>
-        <div className="qr">
-          <AddressQr value={payment.uri} label={`${assetName} payment QR code: your address and the amount`} />
-        </div>
-        <code aria-label="Your deposit address">{payment.address}</code>
-      </AddressBox>
-      <Muted>This address is yours alone: payments to it are credited to your account.</Muted>
+      {paying ? (
+        <>
+          <AddressBox>
+            <div className="qr">
+              <AddressQr value={payment.uri} label={`${assetName} payment QR code: your address and the amount`} />
+            </div>
+            <code aria-label="Your deposit address">{payment.address}</code>
+          </AddressBox>
+          <Muted>This address is yours alone: payments to it are credited to your account.</Muted>
 
-      <Row>
-        <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copyAddress(payment.address)}>
-          Copy
-        </Button>
-        {wallet ? <WalletLink href={wallet}>Open in a wallet app</WalletLink> : null}
-      </Row>
+          <Row>
+            <Button variant="secondary" icon={<CopyIcon />} onClick={() => void copyAddress(payment.address)}>
+              Copy
+            </Button>
+            {wallet ? <WalletLink href={wallet}>Open in a wallet app</WalletLink> : null}
+          </Row>
+        </>
+      ) : null}
 
       <Facts>
         <dt>Network</dt>
@@ -112,7 +118,7 @@ export function PaymentQuote({ deposit: posted, assetName, focusTitle = true }: 
         <dd>0.00 USD</dd>
       </Facts>
 
-      <Note>{networkNote(payment.network, payment.coin)}</Note>
+      {paying ? <Note>{networkNote(payment.network, payment.coin)}</Note> : null}
 
       <Status role="status" aria-live="polite" aria-atomic="true" aria-label="Payment status" data-state={state}>
         <strong>{status.title}</strong>
