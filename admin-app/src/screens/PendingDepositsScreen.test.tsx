@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
-import { deposit } from '../test/fixtures';
+import { deposit, depositPayment } from '../test/fixtures';
 import { byStatus } from '../test/lists';
 import { fail, networkError, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
 import { findErrorToast, findSuccessToast } from '../test/toasts';
@@ -20,6 +20,20 @@ function setup() {
 const confirmDialog = () => screen.findByRole('dialog');
 
 describe('PendingDepositsScreen', () => {
+  it('a quote on a watched chain is the chain\'s to credit: no Approve; Decline only while nothing is paid', async () => {
+    const quotes = [
+      deposit({ id: 'q1', method: 'bitcoin', payment: depositPayment({ state: 'waiting', cryptoAmount: '0.00416667', coin: 'BTC' }) }),
+      deposit({ id: 'q2', method: 'usdt', user: { name: 'Sam Paid', email: 'sam@example.com' }, payment: depositPayment({ state: 'seen', confirmations: 1, confirmationsRequired: 15, coin: 'USDT', network: 'bsc' }) }),
+    ];
+    http = stubHttp({ 'GET /api/admin/deposits/all': byStatus(quotes) });
+    renderWithProviders(<PendingDepositsScreen />, { route: '/admin/pending-deposit' });
+    const waiting = (await screen.findByText('Waiting for 0.00416667 BTC on the chain')).closest('tr') as HTMLElement;
+    expect(within(waiting).queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(within(waiting).getByRole('button', { name: 'Decline deposit q1' })).toBeInTheDocument();
+    const seen = screen.getByText('Paid on the chain: 1 of 15 confirmations').closest('tr') as HTMLElement;
+    expect(within(seen).queryByRole('button')).toBeNull();
+  });
+
   it('asks the server for pending deposits only, and shows name, BTC label, dollars; the admin token', async () => {
     setup();
     const row = (await screen.findByText('jane@example.com')).closest('tr');

@@ -1,7 +1,8 @@
 import { ExportButton, ReadState } from '@halcyon/app-kit';
 import type { Deposit } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import { Muted, Table, formatMoney, methodLabel } from '@halcyon/shared-ui';
+import styled from 'styled-components';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { actionsColumn } from '../lib/RowActions';
 import { Screen } from '../lib/Screen';
@@ -21,6 +22,23 @@ const DECISIONS: Record<Decision, { label: string; title: string; effect: (d: De
   decline: { label: 'Decline', title: 'Decline deposit', effect: () => 'No money moves.', messages: { success: 'Deposit declined successfully.', failure: 'Decline failed.' } },
 };
 
+/**
+ * A quote on a watched chain is the chain's to credit (docs/chain.md): it can only be declined, and
+ * only while no payment is on the chain. What the admin sees instead of Approve.
+ */
+function chainState(d: Deposit): { decisions: Decision[]; note: string } | null {
+  const p = d.payment;
+  if (!p) return null;
+  const open = p.state === 'waiting' || p.state === 'expired';
+  const note =
+    p.state === 'waiting' ? `Waiting for ${p.cryptoAmount} ${p.coin} on the chain`
+    : p.state === 'expired' ? 'Quote expired, nothing paid'
+    : p.state === 'seen' ? `Paid on the chain: ${p.confirmations} of ${p.confirmationsRequired} confirmations`
+    : p.state === 'orphaned' ? 'Its payment left the chain'
+    : 'Credited from the chain';
+  return { decisions: open ? ['decline'] : [], note };
+}
+
 /** The server's filter: only what waits for a decision. */
 const PENDING = { status: 'pending' } as const;
 
@@ -36,8 +54,9 @@ export default function PendingDepositsScreen() {
 
   const columns = [
     ...moneyColumns,
-    actionsColumn((d: Deposit) =>
-      (Object.keys(DECISIONS) as Decision[]).map((decision) => {
+    actionsColumn((d: Deposit) => {
+      const chain = chainState(d);
+      const buttons = (chain?.decisions ?? (Object.keys(DECISIONS) as Decision[])).map((decision) => {
         const def = DECISIONS[decision];
         return (
           <ConfirmButton
@@ -58,8 +77,9 @@ export default function PendingDepositsScreen() {
             {def.label}
           </ConfirmButton>
         );
-      }),
-    ),
+      });
+      return chain ? [<ChainNote key="chain">{chain.note}</ChainNote>, ...buttons] : buttons;
+    }),
   ];
 
   return (
@@ -71,3 +91,7 @@ export default function PendingDepositsScreen() {
     </Screen>
   );
 }
+
+const ChainNote = styled(Muted).attrs({ as: 'span' })`
+  font-size: 0.85rem;
+`;
