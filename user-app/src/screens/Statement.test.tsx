@@ -55,6 +55,16 @@ function today(iso: string) {
 }
 
 describe('Statement (/user/statement)', () => {
+  it('a deposit credited from the chain links the transaction that paid it', async () => {
+    const txid = `0x${'ab'.repeat(32)}`;
+    const paid = entry({ transferId: '9', kind: 'deposit', account: 'available:usdt', amount: 40, reason: 'Deposit confirmed on bsc: 40 USDT in tx', txid, explorerUrl: `https://bscscan.com/tx/${txid}` });
+    http = stubHttp({ [LEDGER]: ledgerServer([paid]), 'GET /api/user/profile': ok(profile()) });
+    renderWithProviders(<Statement />, { route: '/user/statement', path: '/user/statement' });
+    const link = await screen.findByRole('link', { name: /0xababab/ });
+    expect(link).toHaveAttribute('href', `https://bscscan.com/tx/${txid}`);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it("sends the URL's filter and every change of it to the server, and shows what it answers", async () => {
     http = stubHttp({ [LEDGER]: ledgerServer(ledger), 'GET /api/user/profile': ok(profile()) });
     renderWithProviders(<Statement />, { route: '/user/statement?asset=usd', path: '/user/statement' });

@@ -10,12 +10,26 @@ import {
   ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv,
   type Movement, type StatementFilter,
 } from '../features/statement/statement';
-import { ReadState } from '@halcyon/app-kit';
+import { ReadState, TxidLink } from '@halcyon/app-kit';
+
+/** The reason, and for a deposit credited from the chain the transaction that paid it (docs/chain.md). */
+function Reason({ reason, paidBy }: { reason: string; paidBy: LedgerEntry | undefined }) {
+  if (!paidBy?.txid) return <>{reason}</>;
+  return (
+    <>
+      {reason}
+      <br />
+      <Muted as="span">
+        Transaction <TxidLink txid={paidBy.txid} explorerUrl={paidBy.explorerUrl ?? null} />
+      </Muted>
+    </>
+  );
+}
 
 const entryColumns = [
   { key: 'createdAt', header: 'Date', render: (e: LedgerEntry) => formatDateTime(e.createdAt) },
   { key: 'kind', header: 'Entry', render: (e: LedgerEntry) => kindLabel(e.kind) },
-  { key: 'reason', header: 'Reason' },
+  { key: 'reason', header: 'Reason', render: (e: LedgerEntry) => <Reason reason={e.reason} paidBy={e} /> },
   { key: 'actor', header: 'By', render: (e: LedgerEntry) => ACTOR_LABELS[e.actor] },
   { key: 'asset', header: 'Asset', render: (e: LedgerEntry) => `${assetLabel(e.asset)} · ${accountLabel(e.account)}` },
   { key: 'amount', header: 'Amount', kind: 'money' as const },
@@ -49,7 +63,7 @@ function Legs({ movement }: { movement: Movement }) {
 const movementColumns = [
   { key: 'createdAt', header: 'Date', render: (m: Movement) => formatDateTime(m.createdAt) },
   { key: 'kind', header: 'Entry', render: (m: Movement) => kindLabel(m.kind) },
-  { key: 'reason', header: 'Reason' },
+  { key: 'reason', header: 'Reason', render: (m: Movement) => <Reason reason={m.reason} paidBy={m.legs.find((l) => l.txid)} /> },
   { key: 'actor', header: 'By', render: (m: Movement) => ACTOR_LABELS[m.actor] },
   { key: 'legs', header: 'Asset', render: (m: Movement) => <Legs movement={m} /> },
   // Money moved between the investor's own accounts changes nothing they own: say what moved.
