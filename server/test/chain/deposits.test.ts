@@ -150,7 +150,8 @@ test('a payment whose block leaves the chain for good is orphaned and never cred
   expect(await balances(t(), user)).toMatchObject({ ethBal: 0 });
 });
 
-test('a credited payment whose block is replaced keeps its credit when the new branch has it', async () => {
+/** An investor whose 30 USD ETH quote was paid and credited (the payment CONFIRMATIONS blocks deep). */
+async function creditedEthDeposit() {
   await withKeys(t());
   const user = await t().registerUser();
   const d = await deposit(t(), user, 'ethereum', 30);
@@ -158,6 +159,12 @@ test('a credited payment whose block is replaced keeps its credit when the new b
   await nodes.sendEth('ethereum', d.payment?.address as `0x${string}`, 10n ** 16n);
   await nodes.mineEvm('ethereum', CONFIRMATIONS);
   await follow(t(), 'ethereum');
+  expect(await balances(t(), user)).toMatchObject({ ethBal: 30 });
+  return { user, d };
+}
+
+test('a credited payment whose block is replaced keeps its credit when the new branch has it', async () => {
+  const { user } = await creditedEthDeposit();
   await nodes.reorgEvm('ethereum', CONFIRMATIONS, { keepTxs: true });
   await follow(t(), 'ethereum');
   expect(await balances(t(), user)).toMatchObject({ ethBal: 30 });
@@ -166,14 +173,7 @@ test('a credited payment whose block is replaced keeps its credit when the new b
 });
 
 test('a credited payment orphaned by a deep reorganisation is reversed and the account flagged for review', async () => {
-  await withKeys(t());
-  const user = await t().registerUser();
-  const d = await deposit(t(), user, 'ethereum', 30);
-  await follow(t(), 'ethereum');
-  await nodes.sendEth('ethereum', d.payment?.address as `0x${string}`, 10n ** 16n);
-  await nodes.mineEvm('ethereum', CONFIRMATIONS);
-  await follow(t(), 'ethereum');
-  expect(await balances(t(), user)).toMatchObject({ ethBal: 30 });
+  const { user, d } = await creditedEthDeposit();
   // Its blocks are replaced by as many without it: by the new branch's third block no block took it back.
   await nodes.reorgEvm('ethereum', CONFIRMATIONS, { keepTxs: false });
   await follow(t(), 'ethereum');

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { METHOD_CHAIN, type DepositMethod, type PaymentState, type Transaction } from '@halcyon/api-client/model';
 import { useApiPages, useApiQueries } from '@halcyon/api-client/react';
-import { formatDate, formatDateTime, formatMoney, SectionTitle } from '@halcyon/shared-ui';
+import { Button, formatDate, formatDateTime, formatMoney, SectionTitle } from '@halcyon/shared-ui';
 import { assetByMethod } from '../../lib/assets';
 
 /** The investor's deposits still pending, newest first: the first few (the rest are in Transactions). */
@@ -72,9 +72,9 @@ export function DepositsInProgress() {
                 </span>
               </div>
               {quote ? (
-                <Open to={`/user/payment-info?deposit=${encodeURIComponent(t.id)}`} aria-label={`Open the ${formatMoney(t.amount)} ${asset} deposit`}>
+                <Button variant="secondary" to={`/user/payment-info?deposit=${encodeURIComponent(t.id)}`} aria-label={`Open the ${formatMoney(t.amount)} ${asset} deposit`}>
                   Open
-                </Open>
+                </Button>
               ) : null}
             </Item>
           );
@@ -106,21 +106,6 @@ const Item = styled.li`
   /* A figure is never broken across lines. */
   .amount { font-weight: 700; white-space: nowrap; font-variant-numeric: tabular-nums; }
   .meta { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
-`;
-
-const Open = styled(Link)`
-  flex: none;
-  display: inline-flex;
-  align-items: center;
-  min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.secondaryHover}; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
 const More = styled(Link)`
