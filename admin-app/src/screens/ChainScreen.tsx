@@ -1,5 +1,5 @@
 import type { ChainPaymentRow, ChainReserve, ChainStatus } from '@halcyon/api-client/model';
-import { SectionTitle, Table } from '@halcyon/shared-ui';
+import { Muted, SectionTitle, Table } from '@halcyon/shared-ui';
 import { ReadState } from '@halcyon/app-kit';
 import { Screen } from '../lib/Screen';
 import { Followers } from '../features/chain/Followers';
@@ -42,6 +42,10 @@ export default function ChainScreen() {
               pageSize={10}
             />
             <Table caption="Reserves" showCaption columns={reserveColumns} rows={data.reserves} getRowKey={(r: ChainReserve) => r.chain} emptyMessage="No reserve measured yet." />
+            <Muted>
+              On chain counts the investors&apos; own addresses only. Deposits paid to the shared addresses and approved by review are owed
+              too, so a chain that also took such deposits shows them as a shortfall here.
+            </Muted>
             <Table
               caption="Accounts flagged for review"
               showCaption
