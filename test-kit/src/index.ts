@@ -47,3 +47,4 @@ export {
   type ReorgOptions,
   type ReorgResult,
 } from './chain';
+export { ownChainNodesSkip, platformXpubs, type PlatformXpubs } from './chain';

@@ -21,3 +21,4 @@ export type {
   ReorgOptions,
   ReorgResult,
 } from './types';
+export { ownChainNodesSkip, platformXpubs, type PlatformXpubs } from './platform-keys';

@@ -1,0 +1,89 @@
+// Deposits on the test chains (issue 26) for the chain fault test and the chain benchmark: the
+// server's chain settings for nodes test-kit started, the platform's keys, quotes and paying them.
+import { decimalToUnits, expectApi, type ChainActions, type ChainNodesDescription, type PlatformXpubs } from '@halcyon/test-kit';
+import { newKey } from './http';
+import type { Investor } from './fixtures';
+
+export type QuoteMethod = 'bitcoin' | 'ethereum' | 'usdt';
+
+/** The coin decimals of each quoted method (BEP-20 USDT has 18, as the test token). */
+const DECIMALS: Record<QuoteMethod, number> = { bitcoin: 8, ethereum: 18, usdt: 18 };
+
+export interface ChainServerSettings {
+  /** Confirmations a payment needs, on every chain. */
+  confirmations: number;
+  /** CHAIN_POLL_MS: how often each follower job is asked for. */
+  pollMs: number;
+}
+
+/**
+ * The server's environment for the nodes of `nodes` (server/src/config.ts): every chain watched,
+ * prices from the nodes' feeds, the job queue polled as often as the server allows (500 ms), and
+ * the reserves job off (it reads every investor address's balance: not what is measured here).
+ */
+export function chainServerEnv(nodes: ChainNodesDescription, s: ChainServerSettings): Record<string, string> {
+  const confirmations = String(s.confirmations);
+  return {
+    BITCOIN_RPC_URL: nodes.bitcoin.rpcUrl,
+    BITCOIN_NETWORK: nodes.bitcoin.network,
+    ETHEREUM_RPC_URL: nodes.ethereum.rpcUrl,
+    BSC_RPC_URL: nodes.bsc.rpcUrl,
+    BSC_USDT_CONTRACT: nodes.contracts.usdt,
+    PRICE_FEED_BTC_USD: nodes.contracts.btcUsdFeed,
+    PRICE_FEED_ETH_USD: nodes.contracts.ethUsdFeed,
+    CONFIRMATIONS_BTC: confirmations,
+    CONFIRMATIONS_ETH: confirmations,
+    CONFIRMATIONS_BSC: confirmations,
+    CHAIN_POLL_MS: String(s.pollMs),
+    JOB_POLL_INTERVAL_MS: '500',
+    CHAIN_RESERVES_INTERVAL_MS: '0',
+  };
+}
+
+/** The admin gives the server the platform's keys (POST /wallet-address with the spec's four addresses). */
+export async function setPlatformKeys(base: string, adminToken: string, keys: PlatformXpubs): Promise<void> {
+  await expectApi(base, 'POST', '/wallet-address', 201, {
+    token: adminToken,
+    body: { bitcoin: 'bc1qbenchshared', ethereum: '0xbenchshared', sol: 'SoLbenchshared', usdt: '0xbenchshared', ...keys },
+  });
+}
+
+export interface Quote {
+  id: string;
+  uid: string;
+  method: QuoteMethod;
+  /** USD asked, in cents. */
+  cents: number;
+  address: string;
+  /** What to pay, in the coin's smallest unit. */
+  units: bigint;
+}
+
+interface QuoteBody {
+  data: { id: string; payment: { address: string; cryptoAmount: string } | null };
+}
+
+/** POST /deposit of `usd` by `method`: the investor's address and the coin amount to pay. */
+export async function createQuote(base: string, investor: Investor, method: QuoteMethod, usd: number): Promise<Quote> {
+  const body = await expectApi<QuoteBody>(base, 'POST', '/deposit', 201, {
+    token: investor.token,
+    idempotencyKey: newKey(),
+    body: { method, amount: usd, from: investor.uid },
+  });
+  const payment = body.data.payment;
+  if (!payment) throw new Error(`the ${method} deposit ${body.data.id} has no quote: are the platform's keys set and the chain watched?`);
+  return { id: body.data.id, uid: investor.uid, method, cents: Math.round(usd * 100), address: payment.address, units: decimalToUnits(payment.cryptoAmount, DECIMALS[method]) };
+}
+
+/** Sends exactly what `quote` asks from the nodes' funded accounts; unconfirmed until mined. */
+export async function payQuote(nodes: ChainActions, quote: Quote): Promise<string> {
+  if (quote.method === 'bitcoin') return (await nodes.sendBtc(quote.address, quote.units)).txid;
+  const to = quote.address as `0x${string}`;
+  if (quote.method === 'ethereum') return (await nodes.sendEth('ethereum', to, quote.units)).hash;
+  return (await nodes.sendUsdt(to, quote.units)).hash;
+}
+
+/** One block on each of the three chains (side by side). */
+export async function mineAll(nodes: ChainActions, n = 1): Promise<void> {
+  await Promise.all([nodes.mineBtc(n), nodes.mineEvm('ethereum', n), nodes.mineEvm('bsc', n)]);
+}
