@@ -1,8 +1,6 @@
 // Issue 26: deposits seen on the chain are credited exactly once while three server processes
 // (the production build, one PostgreSQL database) follow Bitcoin, Ethereum and BSC, and each of
 // them is killed with SIGKILL in the middle of crediting, then started again.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   createScratchDb,
@@ -21,7 +19,6 @@ import { pool } from '../src/lib/http';
 import { loginAdmin, registerInvestors, type Investor } from '../src/lib/fixtures';
 import { chainServerEnv, createQuote, mineAll, payQuote, setPlatformKeys, type Quote, type QuoteMethod } from '../src/lib/chain';
 import { checkInvariants, transfersByRef } from '../src/lib/invariants';
-import { repoRoot } from '../src/lib/paths';
 import { describeWithPostgres } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,37 +36,13 @@ const METHODS: QuoteMethod[] = ['bitcoin', 'ethereum', 'usdt'];
 const ASSET: Record<QuoteMethod, 'btcBal' | 'ethBal' | 'usdtBal'> = { bitcoin: 'btcBal', ethereum: 'ethBal', usdt: 'usdtBal' };
 
 /**
- * pg-boss frees a singleton job whose process died once the job has expired (chain-jobs.ts:
- * expireInSeconds 120) and pg-boss's maintenance has noticed (server/src/jobs/queue.ts starts
- * pg-boss with its default maintenance interval, 120 s): 2–4 minutes per kill. Until the server
- * makes both configurable, this file shortens the followers' expiry on pg-boss's own tables and
- * runs pg-boss's maintenance (the server's pg-boss, from server/node_modules) every second.
- * FAULTS_CHAIN_PRODUCTION_EXPIRY=1 leaves both as the server sets them (the file then takes minutes).
+ * pg-boss frees a singleton job whose process died once the job has expired and pg-boss's
+ * maintenance has noticed: the servers here set both short (CHAIN_FOLLOWER_EXPIRE_SECONDS,
+ * JOB_MAINTENANCE_INTERVAL_SECONDS; 60 s and 30 s by default), so each kill costs seconds.
  */
-const STAND_IN_EXPIRY_SECONDS = process.env.FAULTS_CHAIN_PRODUCTION_EXPIRY ? null : 6;
+const EXPIRY = { CHAIN_FOLLOWER_EXPIRE_SECONDS: '6', JOB_MAINTENANCE_INTERVAL_SECONDS: '1' };
 const JOBS_SCHEMA = 'pgboss';
 const OVERLAP_TOLERANCE_MS = 50;
-
-interface Maintainer {
-  start(): Promise<unknown>;
-  stop(options: { graceful: boolean; wait: boolean; close: boolean }): Promise<void>;
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-}
-
-async function startMaintenance(url: string): Promise<Maintainer> {
-  const fromServer = createRequire(join(repoRoot, 'server', 'package.json'));
-  const PgBoss = fromServer('pg-boss') as new (options: Record<string, unknown>) => Maintainer;
-  const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, supervise: true, schedule: false, migrate: false, maintenanceIntervalSeconds: 1, max: 1 });
-  boss.on('error', () => undefined);
-  await boss.start();
-  return boss;
-}
-
-/** The stand-in's second half: the followers' queues and their not yet finished jobs expire after `seconds`. */
-async function shortenFollowerExpiry(db: Client, seconds: number): Promise<void> {
-  await db.query(`UPDATE ${JOBS_SCHEMA}.queue SET expire_seconds = $1 WHERE name LIKE 'chain-follow-%'`, [seconds]);
-  await db.query(`UPDATE ${JOBS_SCHEMA}.job SET expire_in = make_interval(secs => $1) WHERE name LIKE 'chain-follow-%' AND state IN ('created', 'retry', 'active')`, [seconds]);
-}
 
 /** A database URL whose connections name the process in pg_stat_activity (which process is crediting). */
 const named = (url: string, name: string) => {
@@ -94,7 +67,6 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
   let nodes: ChainNodes;
   let scratch: ScratchDb;
   let db: Client;
-  let maintainer: Maintainer | undefined;
   const servers: Array<Product | undefined> = [];
   const live = () => servers.filter((s): s is Product => s !== undefined);
   const at = (i: number) => (live()[i % live().length] as Product).baseUrl;
@@ -104,19 +76,14 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
     [nodes, scratch] = await Promise.all([startChainNodes(), createScratchDb(pgAdminUrl(), 'halcyon_chain_faults')]);
     db = new Client({ connectionString: scratch.url });
     await db.connect();
-    const env = { ...chainServerEnv(nodes.description, { confirmations: CONFIRMATIONS, pollMs: 250 }), LOG_LEVEL: 'info' };
+    const env = { ...chainServerEnv(nodes.description, { confirmations: CONFIRMATIONS, pollMs: 250 }), ...EXPIRY, LOG_LEVEL: 'info' };
     // One after the other: the first runs the migrations and creates pg-boss's schema.
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ databaseUrl: named(scratch.url, `halcyon-p${i}`), env }));
-    if (STAND_IN_EXPIRY_SECONDS) {
-      maintainer = await startMaintenance(scratch.url);
-      await shortenFollowerExpiry(db, STAND_IN_EXPIRY_SECONDS);
-    }
     console.log(`chain crash test: nodes, database and ${PROCESSES} servers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
   afterAll(async () => {
     await Promise.all(live().map((s) => s.stop().catch(() => undefined)));
-    await maintainer?.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
     await db?.end();
     await scratch?.drop();
     await nodes?.stop();
@@ -203,10 +170,8 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
       kills.push({ slot: victim, wave: w, midCredit: true, credited: await creditedCount(ids) });
       const slot = victim;
       restarts.push(
-        restartProduct(product).then(async (again) => {
+        restartProduct(product).then((again) => {
           servers[slot] = again;
-          // A restarted process sets its queues' rules again (120 s): the stand-in shortens them again.
-          if (STAND_IN_EXPIRY_SECONDS) await shortenFollowerExpiry(db, STAND_IN_EXPIRY_SECONDS);
         }),
       );
     }
@@ -218,13 +183,12 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
       await product.kill();
       kills.push({ slot: i, wave: -1, midCredit: false, credited: await creditedCount(all.map((q) => q.id)) });
       servers[i] = await restartProduct(product);
-      if (STAND_IN_EXPIRY_SECONDS) await shortenFollowerExpiry(db, STAND_IN_EXPIRY_SECONDS);
     }
     console.log(`chain crash test: kills ${JSON.stringify(kills)} busy ${[...new Set(seenBusy)].join(' ')}`);
 
     // Every payment is credited in the end, by whichever process runs the followers now.
     const ids = all.map((q) => q.id);
-    const deadline = Date.now() + (STAND_IN_EXPIRY_SECONDS ? 60_000 : 600_000);
+    const deadline = Date.now() + 60_000;
     while ((await creditedCount(ids)) < ids.length && Date.now() < deadline) await sleep(200);
     console.log(`chain crash test: all credited ${((Date.now() - t0) / 1000).toFixed(1)} s after the first request`);
     expect(await creditedCount(ids)).toBe(ids.length);
@@ -279,5 +243,5 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
     console.log(`chain crash test: ${runs.rows.length} follower runs (closest: ${Math.min(...gaps)} ms after the one before), ${cutOff.length} cut off by a kill; ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     expect(kills.filter((k) => k.midCredit).length).toBeGreaterThan(0);
     expect(cutOff.length).toBeGreaterThan(0);
-  }, STAND_IN_EXPIRY_SECONDS ? 120_000 : 1_200_000);
+  }, 120_000);
 });

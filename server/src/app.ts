@@ -89,7 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // server's module load time for a start that uses neither).
     const mailTransport =
       deps.mailTransport !== undefined ? deps.mailTransport : config.smtpUrl ? (await import('./mail/smtp')).smtpTransport(config.smtpUrl, config.mailFrom) : null;
-    const jobs = new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, log: app.log, work: deps.workJobs ?? true });
+    const jobs = new JobQueue(db, { schema: config.jobs.schema, pollIntervalMs: config.jobs.pollIntervalMs, maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds, log: app.log, work: deps.workJobs ?? true });
     // With REDIS_URL, only a Redis that never evicts keys (limits/redis-store.ts; the start fails otherwise).
     const limits =
       deps.limits ??

@@ -70,6 +70,8 @@ export interface ChainConfig {
   pollMs: number;
   /** How often the reserves are measured (chain/reserves.ts); 0: never. */
   reservesIntervalMs: number;
+  /** A follower's run counts as dead after this (its process killed): the singleton is free again. */
+  followerExpireSeconds: number;
   /** A payment valued below this is recorded for the admins, not credited. */
   dustCents: number;
 }
@@ -105,6 +107,7 @@ const EnvSchema = z.object({
   LEDGER_SEAL_INTERVAL_MS: int(0, 86_400_000).default(5_000),
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a lowercase SQL name' }).default('pgboss'),
   JOB_POLL_INTERVAL_MS: int(500, 600_000).default(2_000),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: int(1, 3_600).default(30),
   MAIL_RETRY_LIMIT: int(0, 100).default(8),
   MAIL_RETRY_DELAY_SECONDS: int(1, 86_400).default(30),
   UPLOAD_MAX_BYTES: int(1, 100 * 1024 * 1024).default(5 * 1024 * 1024),
@@ -158,6 +161,7 @@ const EnvSchema = z.object({
   QUOTE_MINUTES: int(1, 7 * 24 * 60).default(30),
   CHAIN_POLL_MS: int(100, 3_600_000).default(5_000),
   CHAIN_RESERVES_INTERVAL_MS: int(0, 86_400_000).default(600_000),
+  CHAIN_FOLLOWER_EXPIRE_SECONDS: int(5, 3_600).default(60),
   DEPOSIT_DUST_CENTS: int(1, 100_000_000).default(100),
   EXPLORER_TX_URL_BITCOIN: z.string().default('https://mempool.space/tx/{txid}'),
   EXPLORER_TX_URL_ETHEREUM: z.string().default('https://etherscan.io/tx/{txid}'),
@@ -197,7 +201,7 @@ export interface Config {
    * The job queue (pg-boss; docs/server.md "Jobs"): its PostgreSQL schema, how often each process
    * polls for due jobs, and how often (with exponential backoff from the first delay) a mail is retried.
    */
-  jobs: { schema: string; pollIntervalMs: number; mailRetryLimit: number; mailRetryDelaySeconds: number };
+  jobs: { schema: string; pollIntervalMs: number; mailRetryLimit: number; mailRetryDelaySeconds: number; maintenanceIntervalSeconds: number };
   uploadMaxBytes: number;
   bodyLimitBytes: number;
   /** Upload spam (security.md): stored bytes per user, uploads per user per hour, hours an unreferenced upload is kept. */
@@ -312,7 +316,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     maturityIntervalMs: e.MATURITY_INTERVAL_MS,
     ledgerSealIntervalMs: e.LEDGER_SEAL_INTERVAL_MS,
-    jobs: { schema: e.JOBS_SCHEMA, pollIntervalMs: e.JOB_POLL_INTERVAL_MS, mailRetryLimit: e.MAIL_RETRY_LIMIT, mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
+    jobs: {
+      schema: e.JOBS_SCHEMA, pollIntervalMs: e.JOB_POLL_INTERVAL_MS, mailRetryLimit: e.MAIL_RETRY_LIMIT, mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
@@ -354,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quoteMinutes: e.QUOTE_MINUTES,
       pollMs: e.CHAIN_POLL_MS,
       reservesIntervalMs: e.CHAIN_RESERVES_INTERVAL_MS,
+      followerExpireSeconds: e.CHAIN_FOLLOWER_EXPIRE_SECONDS,
       dustCents: e.DEPOSIT_DUST_CENTS,
     },
     scryptCost: 16384,

@@ -80,9 +80,9 @@ function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | '
     retryLimit: 0,
     retryDelaySeconds: 1,
     retryBackoff: false,
-    // A follower killed mid-run frees the singleton after this (and pg-boss's next supervision); the
+    // A follower killed mid-run frees the singleton after this (and pg-boss's next maintenance); the
     // next run goes on from the cursor. Two runs at once would still be safe: each batch checks the cursor.
-    expireInSeconds: 60,
+    expireInSeconds: deps.config.chain.followerExpireSeconds,
     policy: 'singleton' as const,
     run: () => runFollower(deps, watched),
   }));

@@ -43,6 +43,8 @@ export interface JobQueueOptions {
   /** PostgreSQL schema of pg-boss's tables (created on first start). */
   schema: string;
   pollIntervalMs: number;
+  /** How often pg-boss's maintenance runs: it fails jobs past their expiry (a killed process's) and archives done ones. */
+  maintenanceIntervalSeconds?: number;
   log: FastifyBaseLogger;
   /**
    * false: this queue only stores jobs (and `settle` runs them on demand); it works no queue, runs
@@ -83,6 +85,7 @@ export class JobQueue {
       db: bossDb(db),
       schema: options.schema,
       supervise: this.works,
+      ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
       schedule: false,
       migrate: true,
       // Bounded tables whatever the uptime (a seal job every 5 s): done jobs leave the job table after

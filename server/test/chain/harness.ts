@@ -38,6 +38,7 @@ export const chainConfig = (overrides: Partial<ChainConfig> = {}): ChainConfig =
   quoteMinutes: 30,
   pollMs: 60_000,
   reservesIntervalMs: 0,
+  followerExpireSeconds: 60,
   dustCents: 100,
   ...overrides,
 });

@@ -11,7 +11,7 @@ import { createPlan, figures, fund, invest } from '../ledger/helpers';
 /** A mail server that fails while `down` is true. */
 const mailServer = { down: false, attempts: 0, delivered: [] as MailMessage[] };
 const t = setupTestServer(
-  { jobs: { schema: 'pgboss', pollIntervalMs: 500, mailRetryLimit: 2, mailRetryDelaySeconds: 1 } }, // schema: the template's (test/template.ts)
+  { jobs: { schema: 'pgboss', pollIntervalMs: 500, mailRetryLimit: 2, mailRetryDelaySeconds: 1, maintenanceIntervalSeconds: 30 } }, // schema: the template's (test/template.ts)
   {
     workJobs: true,
     mailTransport: {
