@@ -1,14 +1,16 @@
 // `pnpm bench [suite…]`: runs the named suites (default all), prints one table and appends it,
 // dated with the core count, to bench/RESULTS.md. Suites: ledger, read, pglite, bundles, and, only
 // when named, scale (issue 10's million-row platform: minutes of seeding) and reset (issue 30 item
-// 4: forgot_password's timing for known and unknown emails).
+// 4: forgot_password's timing for known and unknown emails) and chain (issue 26: the chain follower
+// with 1M addresses, block-to-credit latency).
 import { benchEnv } from './lib/env';
 import { ensureBuilt } from './lib/build';
 import { appendResults, printTable, type ResultRow } from './lib/results';
 import { bundlesSuite, ledgerSuite, pgliteSuite, readSuite, resetSuite, type SuiteOutput } from './suites';
 import { scaleSuite } from './scale-suite';
+import { chainSuite } from './chain-suite';
 
-const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, scale: scaleSuite, reset: resetSuite };
+const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, scale: scaleSuite, reset: resetSuite, chain: chainSuite };
 const DEFAULT = ['ledger', 'read', 'pglite', 'bundles'];
 
 async function main(): Promise<void> {
