@@ -14,7 +14,7 @@ import { root } from './lib.mjs';
 const DEMO_BITCOIN_XPUB = 'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc';
 const DEMO_EVM_XPUB = 'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
 const ADMIN = { email: 'admin@halcyon.test', password: 'Admin12345!' };
-const CONFIRMATIONS = '2';
+const CONFIRMATIONS = 2;
 
 const port = Number(process.env.PORT ?? 8080);
 const api = `http://127.0.0.1:${port}/api`;
@@ -27,7 +27,6 @@ const { require: tsxRequire } = createRequire(join(root, 'server', 'package.json
 const kit = tsxRequire(join(root, 'test-kit', 'src', 'chain', 'index.ts'), import.meta.url);
 
 const nodes = await kit.startChainNodes({ writeFile: kit.CHAIN_NODES_FILE });
-const { ethereum, bsc, bitcoin, contracts } = nodes.description;
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   stdio: 'inherit',
   env: {
@@ -35,18 +34,7 @@ const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
-    BITCOIN_RPC_URL: bitcoin.rpcUrl,
-    BITCOIN_NETWORK: bitcoin.network,
-    ETHEREUM_RPC_URL: ethereum.rpcUrl,
-    BSC_RPC_URL: bsc.rpcUrl,
-    BSC_USDT_CONTRACT: contracts.usdt,
-    PRICE_FEED_BTC_USD: contracts.btcUsdFeed,
-    PRICE_FEED_ETH_USD: contracts.ethUsdFeed,
-    CONFIRMATIONS_BTC: CONFIRMATIONS,
-    CONFIRMATIONS_ETH: CONFIRMATIONS,
-    CONFIRMATIONS_BSC: CONFIRMATIONS,
-    CHAIN_POLL_MS: '1000',
-    JOB_POLL_INTERVAL_MS: '500',
+    ...kit.chainServerEnv(nodes.description, { confirmations: CONFIRMATIONS, pollMs: 1000 }),
     // Local chains have no public explorer.
     EXPLORER_TX_URL_BITCOIN: '',
     EXPLORER_TX_URL_ETHEREUM: '',

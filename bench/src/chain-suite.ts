@@ -2,10 +2,10 @@
 // and block-to-credit latency with the server following the chains. Not in the default run. Method,
 // sizes and how the targets come from mainnet: docs/bench.md "Chain".
 import { Client } from 'pg';
-import { createScratchDb, platformXpubs, startChainNodes, type ChainNodes } from '@halcyon/test-kit';
+import { chainServerEnv, createScratchDb, platformXpubs, startChainNodes, type ChainNodes } from '@halcyon/test-kit';
 import { openPostgres } from '../../server/src/db/postgres';
 import { benchEnv, int } from './lib/env';
-import { chainServerEnv, setPlatformKeys, type QuoteMethod } from './lib/chain';
+import { setPlatformKeys, type QuoteMethod } from './lib/chain';
 import { loginAdmin, registerInvestors } from './lib/fixtures';
 import { fmt, verdict, type ResultRow } from './lib/results';
 import { startServer } from './lib/server';
@@ -137,7 +137,8 @@ export async function runChainBench(s: ChainSizes, log: (line: string) => void =
       }
 
       // (b) The server's follower jobs, every chain watched.
-      const env = { ...chainServerEnv(nodes.description, { confirmations: s.confirmations, pollMs: s.pollMs }), LOG_LEVEL: 'warn' };
+      // The reserves job off: it reads every investor address's balance, not what is measured here.
+      const env = { ...chainServerEnv(nodes.description, { confirmations: s.confirmations, pollMs: s.pollMs }), CHAIN_RESERVES_INTERVAL_MS: '0', LOG_LEVEL: 'warn' };
       const server = await startServer({ databaseUrl: scratch.url, env });
       const latency: LatencySamples[] = [];
       try {

@@ -3,6 +3,7 @@
 // them is killed with SIGKILL in the middle of crediting, then started again.
 import { Client } from 'pg';
 import {
+  chainServerEnv,
   createScratchDb,
   expectApi,
   ownChainNodesSkip,
@@ -17,7 +18,7 @@ import {
 import { startServer } from '../src/lib/server';
 import { pool } from '../src/lib/http';
 import { loginAdmin, registerInvestors, type Investor } from '../src/lib/fixtures';
-import { chainServerEnv, createQuote, mineAll, payQuote, setPlatformKeys, type Quote, type QuoteMethod } from '../src/lib/chain';
+import { createQuote, mineAll, payQuote, setPlatformKeys, type Quote, type QuoteMethod } from '../src/lib/chain';
 import { checkInvariants, transfersByRef } from '../src/lib/invariants';
 import { describeWithPostgres } from './helpers';
 
@@ -76,7 +77,7 @@ describeChain('deposits on the chain: three processes, each killed mid-credit', 
     [nodes, scratch] = await Promise.all([startChainNodes(), createScratchDb(pgAdminUrl(), 'halcyon_chain_faults')]);
     db = new Client({ connectionString: scratch.url });
     await db.connect();
-    const env = { ...chainServerEnv(nodes.description, { confirmations: CONFIRMATIONS, pollMs: 250 }), ...EXPIRY, LOG_LEVEL: 'info' };
+    const env = { ...chainServerEnv(nodes.description, { confirmations: CONFIRMATIONS, pollMs: 250 }), CHAIN_RESERVES_INTERVAL_MS: '0', ...EXPIRY, LOG_LEVEL: 'info' };
     // One after the other: the first runs the migrations and creates pg-boss's schema.
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ databaseUrl: named(scratch.url, `halcyon-p${i}`), env }));
     console.log(`chain crash test: nodes, database and ${PROCESSES} servers in ${((Date.now() - started) / 1000).toFixed(1)} s`);

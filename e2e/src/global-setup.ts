@@ -2,32 +2,12 @@
 // by E2E_DATABASE_URL (or DATABASE_URL). E2E_BASE_URL targets a product already running instead.
 // The product watches local chains (Anvil, litecoind regtest) started here once for the run; with
 // no platform keys set it behaves as the spec's manual flow, and the chain journey sets them.
-import { CHAIN_NODES_ENV, ownChainNodesSkip, startChainNodes, type ChainNodes } from '@halcyon/test-kit';
+import { CHAIN_NODES_ENV, chainServerEnv, ownChainNodesSkip, startChainNodes } from '@halcyon/test-kit';
 import { ADMIN, startProduct } from './product';
 import { writeRunInfo } from './run-info';
 
 /** Confirmations on the journey's chains: few, so that a payment is credited within seconds. */
 export const E2E_CONFIRMATIONS = 2;
-
-/** The product's settings for the run's nodes (docs/chain.md "Configuration"). */
-function chainEnv(nodes: ChainNodes): Record<string, string> {
-  const { bitcoin, ethereum, bsc, contracts } = nodes.description;
-  const confirmations = String(E2E_CONFIRMATIONS);
-  return {
-    BITCOIN_RPC_URL: bitcoin.rpcUrl,
-    BITCOIN_NETWORK: bitcoin.network,
-    ETHEREUM_RPC_URL: ethereum.rpcUrl,
-    BSC_RPC_URL: bsc.rpcUrl,
-    BSC_USDT_CONTRACT: contracts.usdt,
-    PRICE_FEED_BTC_USD: contracts.btcUsdFeed,
-    PRICE_FEED_ETH_USD: contracts.ethUsdFeed,
-    CONFIRMATIONS_BTC: confirmations,
-    CONFIRMATIONS_ETH: confirmations,
-    CONFIRMATIONS_BSC: confirmations,
-    CHAIN_POLL_MS: '500',
-    JOB_POLL_INTERVAL_MS: '500',
-  };
-}
 
 export default async function globalSetup(): Promise<void> {
   const databaseUrl = process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
@@ -39,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
   // Without litecoind (a dev machine) the product watches no chain and the chain journey skips; CI installs it.
   const nodes = ownChainNodesSkip('the chain journey') === null ? await startChainNodes() : null;
   if (nodes) process.env[CHAIN_NODES_ENV] = JSON.stringify(nodes.description);
-  const product = await startProduct({ name: `server-${database}`, databaseUrl, ...(nodes ? { env: chainEnv(nodes) } : {}) });
+  const product = await startProduct({ name: `server-${database}`, databaseUrl, ...(nodes ? { env: chainServerEnv(nodes.description, { confirmations: E2E_CONFIRMATIONS, pollMs: 500 }) } : {}) });
   Object.assign(globalThis as Record<string, unknown>, { __halcyonProduct: product, __halcyonChainNodes: nodes });
   writeRunInfo({ baseUrl: product.baseUrl, adminEmail: ADMIN.email, adminPassword: ADMIN.password, database });
 }

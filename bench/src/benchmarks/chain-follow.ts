@@ -8,7 +8,8 @@ import type { ChainReader } from '../../../server/src/chain/blocks';
 import { evmReader } from '../../../server/src/chain/evm';
 import { rpcClient } from '../../../server/src/chain/rpc';
 import type { Db } from '../../../server/src/db/types';
-import { followChain, type FollowSettings } from '../../../server/src/jobs/chain-follow';
+import { followChain } from '../../../server/src/jobs/chain-follow';
+import { followSettings } from '../../../server/src/jobs/chain-jobs';
 
 export type FollowedChain = 'bitcoin' | 'bsc';
 
@@ -127,12 +128,6 @@ async function countOutputs(reader: ChainReader, first: number, last: number): P
   return n;
 }
 
-/**
- * What the follower job reads with: server/src/jobs/chain-jobs.ts's followSettings (not exported),
- * copied. Keep them equal: BATCH 50, PER_RUN 2000, BUDGET_MS 20 s, keep max(100, 2 × confirmations).
- */
-const jobSettings = (confirmations: number): FollowSettings => ({ batch: 50, perRun: 2000, budgetMs: 20_000, keep: Math.max(100, 2 * confirmations), confirmations });
-
 /** The readers the server builds for these nodes (chain/chains.ts). */
 function readers(nodes: ChainNodes): Record<FollowedChain | 'ethereum', ChainReader> {
   return {
@@ -162,7 +157,7 @@ export async function measureThroughput(o: ThroughputOptions, chain: FollowedCha
       ? await mineBitcoinPayments(o.nodes, o.blocks, o.btcOutputs, matches ? o.btcPayees : o.btcStrangers)
       : await mineBscPayments(o.nodes, o.blocks, o.bscTransfers, matches ? o.evmPayees : Array.from({ length: o.bscTransfers }, randomEvm));
   await placeCursor(o.db, reader, first - 1);
-  const settings = jobSettings(o.confirmations);
+  const settings = followSettings(reader.family, o.confirmations);
   let blocks = 0;
   let payments = 0;
   const started = performance.now();

@@ -1,6 +1,6 @@
 // Deposits on the test chains (issue 26) for the chain fault test and the chain benchmark: the
-// server's chain settings for nodes test-kit started, the platform's keys, quotes and paying them.
-import { decimalToUnits, expectApi, type ChainActions, type ChainNodesDescription, type PlatformXpubs } from '@halcyon/test-kit';
+// platform's keys, quotes and paying them (the server's settings: test-kit's chainServerEnv).
+import { decimalToUnits, expectApi, type ChainActions, type PlatformXpubs } from '@halcyon/test-kit';
 import { newKey } from './http';
 import type { Investor } from './fixtures';
 
@@ -8,37 +8,6 @@ export type QuoteMethod = 'bitcoin' | 'ethereum' | 'usdt';
 
 /** The coin decimals of each quoted method (BEP-20 USDT has 18, as the test token). */
 const DECIMALS: Record<QuoteMethod, number> = { bitcoin: 8, ethereum: 18, usdt: 18 };
-
-export interface ChainServerSettings {
-  /** Confirmations a payment needs, on every chain. */
-  confirmations: number;
-  /** CHAIN_POLL_MS: how often each follower job is asked for. */
-  pollMs: number;
-}
-
-/**
- * The server's environment for the nodes of `nodes` (server/src/config.ts): every chain watched,
- * prices from the nodes' feeds, the job queue polled as often as the server allows (500 ms), and
- * the reserves job off (it reads every investor address's balance: not what is measured here).
- */
-export function chainServerEnv(nodes: ChainNodesDescription, s: ChainServerSettings): Record<string, string> {
-  const confirmations = String(s.confirmations);
-  return {
-    BITCOIN_RPC_URL: nodes.bitcoin.rpcUrl,
-    BITCOIN_NETWORK: nodes.bitcoin.network,
-    ETHEREUM_RPC_URL: nodes.ethereum.rpcUrl,
-    BSC_RPC_URL: nodes.bsc.rpcUrl,
-    BSC_USDT_CONTRACT: nodes.contracts.usdt,
-    PRICE_FEED_BTC_USD: nodes.contracts.btcUsdFeed,
-    PRICE_FEED_ETH_USD: nodes.contracts.ethUsdFeed,
-    CONFIRMATIONS_BTC: confirmations,
-    CONFIRMATIONS_ETH: confirmations,
-    CONFIRMATIONS_BSC: confirmations,
-    CHAIN_POLL_MS: String(s.pollMs),
-    JOB_POLL_INTERVAL_MS: '500',
-    CHAIN_RESERVES_INTERVAL_MS: '0',
-  };
-}
 
 /** The admin gives the server the platform's keys (POST /wallet-address with the spec's four addresses). */
 export async function setPlatformKeys(base: string, adminToken: string, keys: PlatformXpubs): Promise<void> {

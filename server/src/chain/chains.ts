@@ -68,7 +68,8 @@ export function buildChains(config: ChainConfig): Chains {
   const { bitcoin, ethereum, bsc } = config;
   if (bitcoin) {
     const scheme = BITCOIN_NETWORKS[bitcoin.network].bip21;
-    const rpc = rpcClient(bitcoin.rpcUrl);
+    // Blocks at verbosity 2 are large: a minute per batch of them.
+    const rpc = rpcClient(bitcoin.rpcUrl, 60_000);
     watched.bitcoin = {
       chain: 'bitcoin', family: 'bitcoin', asset: 'btc', coin: 'BTC',
       reader: bitcoinReader(rpc),

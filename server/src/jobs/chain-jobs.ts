@@ -7,19 +7,21 @@ import type { JobKind } from './queue';
 
 /**
  * Blocks per batch, and per run at most (or 20 s of reading): a run that stopped short of the tip
- * asks for the next one at once (catch-up), and a run stays well inside its job's expiry.
+ * asks for the next one at once (catch-up), and a run stays well inside its job's expiry. A
+ * mainnet Bitcoin block at verbosity 2 is megabytes of JSON: 5 per batch; EVM blocks, 50.
  */
-const BATCH = 50;
+const BATCH = { bitcoin: 5, evm: 50 } as const;
 const PER_RUN = 2000;
 const BUDGET_MS = 20_000;
 
-const followSettings = (watched: WatchedChain): FollowSettings => ({
-  batch: BATCH,
+/** How a follower job reads `family`'s chain (the bench reads with the same). */
+export const followSettings = (family: 'bitcoin' | 'evm', confirmations: number): FollowSettings => ({
+  batch: BATCH[family],
   perRun: PER_RUN,
   budgetMs: BUDGET_MS,
   // Enough hashes to find any fork point a payment could still be waiting above.
-  keep: Math.max(100, 2 * watched.confirmations),
-  confirmations: watched.confirmations,
+  keep: Math.max(100, 2 * confirmations),
+  confirmations,
 });
 
 /**
@@ -29,7 +31,7 @@ const followSettings = (watched: WatchedChain): FollowSettings => ({
  */
 export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>, watched: WatchedChain): Promise<void> {
   try {
-    const followed = await followChain(deps.db, watched.reader, followSettings(watched));
+    const followed = await followChain(deps.db, watched.reader, followSettings(watched.family, watched.confirmations));
     const credits = await creditConfirmed(deps.db, watched, deps.chains.prices, { dustCents: deps.config.chain.dustCents, now: () => deps.clock.now() });
     if (followed.reorgs.length) deps.log.warn({ chain: watched.chain, reorgs: followed.reorgs }, 'chain reorganisation');
     if (followed.payments || credits.credited || credits.dust || credits.reversed) deps.log.info({ chain: watched.chain, ...followed, ...credits }, 'chain followed');

@@ -22,3 +22,4 @@ export type {
   ReorgResult,
 } from './types';
 export { ownChainNodesSkip, platformXpubs, type PlatformXpubs } from './platform-keys';
+export { chainServerEnv, type ChainServerSettings } from './server-env';
