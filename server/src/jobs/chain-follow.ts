@@ -139,30 +139,7 @@ async function recordBlocks(db: Db, reader: ChainReader, cursor: Cursor, blocks:
   const last = blocks[blocks.length - 1] as ChainBlock;
   return db.tx(async (q) => {
     if (!(await holdCursor(q, reader.chain, cursor))) return null;
-    for (const p of payments) {
-      const { rows } = await q.query<{ id: string; deposit_id: string | null }>(
-        `INSERT INTO chain_payments (chain, txid, output_index, uid, address, asset, amount_units, block_height, block_hash, block_time, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'seen')
-         ON CONFLICT (chain, txid, output_index) DO UPDATE
-           SET block_height = EXCLUDED.block_height, block_hash = EXCLUDED.block_hash, block_time = EXCLUDED.block_time, orphaned_until = NULL,
-               status = CASE chain_payments.status WHEN 'reorged' THEN 'credited' ELSE 'seen' END
-           WHERE chain_payments.status IN ('orphaned', 'reorged')
-         RETURNING id, deposit_id`,
-        [reader.chain, p.txid, p.index, p.uid, p.address, p.asset, p.units.toString(), p.block.height, p.block.hash, p.block.time],
-      );
-      const row = rows[0];
-      if (row && !row.deposit_id) {
-        await q.query(
-          `UPDATE chain_payments p SET deposit_id = (
-             SELECT d.id FROM deposits d
-              WHERE d.uid = p.uid AND d.chain = p.chain AND d.status = 'pending'
-                AND NOT EXISTS (SELECT 1 FROM chain_payments o WHERE o.deposit_id = d.id AND o.status NOT IN ('orphaned', 'reversed'))
-              ORDER BY d.crypto_units = p.amount_units DESC, d.created_at, d.id LIMIT 1)
-           WHERE p.id = $1`,
-          [row.id],
-        );
-      }
-    }
+    if (payments.length) await recordPayments(q, reader.chain, payments);
     await q.query(
       `INSERT INTO chain_blocks (chain, height, hash) SELECT $1, h, x FROM unnest($2::bigint[], $3::text[]) AS b(h, x)
        ON CONFLICT (chain, height) DO UPDATE SET hash = EXCLUDED.hash`,
@@ -172,6 +149,48 @@ async function recordBlocks(db: Db, reader: ChainReader, cursor: Cursor, blocks:
     await q.query('UPDATE chain_cursors SET height = $2, hash = $3, tip_height = $4, updated_at = now(), last_error = NULL WHERE chain = $1', [reader.chain, last.height, last.hash, tip]);
     return { height: last.height, hash: last.hash };
   });
+}
+
+/**
+ * The batch's payments in one statement (new, or back in a block after a reorganisation), then
+ * each new one of an investor with an open quote on the chain linked to the oldest such quote
+ * (one asking exactly its amount first), one at a time so that two payments take two quotes.
+ */
+async function recordPayments(q: Queryable, chain: string, payments: Owned[]): Promise<void> {
+  const column = <T>(f: (p: Owned) => T) => payments.map(f);
+  const { rows } = await q.query<{ id: string; uid: string; deposit_id: string | null }>(
+    `INSERT INTO chain_payments (chain, txid, output_index, uid, address, asset, amount_units, block_height, block_hash, block_time, status)
+     SELECT $1, p.txid, p.idx, p.uid, p.address, p.asset, p.units::numeric, p.height, p.hash, p.time, 'seen'
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::timestamptz[])
+            AS p(txid, idx, uid, address, asset, units, height, hash, time)
+     ON CONFLICT (chain, txid, output_index) DO UPDATE
+       SET block_height = EXCLUDED.block_height, block_hash = EXCLUDED.block_hash, block_time = EXCLUDED.block_time, orphaned_until = NULL,
+           status = CASE chain_payments.status WHEN 'reorged' THEN 'credited' ELSE 'seen' END
+       WHERE chain_payments.status IN ('orphaned', 'reorged')
+     RETURNING id, uid, deposit_id`,
+    [
+      chain, column((p) => p.txid), column((p) => p.index), column((p) => p.uid), column((p) => p.address), column((p) => p.asset),
+      column((p) => p.units.toString()), column((p) => p.block.height), column((p) => p.block.hash), column((p) => p.block.time),
+    ],
+  );
+  const unlinked = rows.filter((r) => !r.deposit_id);
+  if (!unlinked.length) return;
+  const quoted = await q.query<{ uid: string }>(
+    "SELECT DISTINCT uid FROM deposits WHERE uid = ANY($1) AND chain = $2 AND status = 'pending'",
+    [[...new Set(unlinked.map((r) => r.uid))], chain],
+  );
+  const withQuotes = new Set(quoted.rows.map((r) => r.uid));
+  for (const row of unlinked.filter((r) => withQuotes.has(r.uid)).sort((a, b) => Number(a.id) - Number(b.id))) {
+    await q.query(
+      `UPDATE chain_payments p SET deposit_id = (
+         SELECT d.id FROM deposits d
+          WHERE d.uid = p.uid AND d.chain = p.chain AND d.status = 'pending'
+            AND NOT EXISTS (SELECT 1 FROM chain_payments o WHERE o.deposit_id = d.id AND o.status NOT IN ('orphaned', 'reversed'))
+          ORDER BY d.crypto_units = p.amount_units DESC, d.created_at, d.id LIMIT 1)
+       WHERE p.id = $1`,
+      [row.id],
+    );
+  }
 }
 
 /**
