@@ -21,6 +21,8 @@ const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\
 /** Content-hashed build output (`main.3151a699.js`): safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
+const ROBOTS = ['User-agent: *', 'Disallow: /user/', 'Disallow: /admin/', 'Disallow: /admin-auth/', 'Disallow: /api/', 'Disallow: /remotes/', 'Allow: /', ''].join('\n');
+
 /**
  * docs/frontend-contract.md "Serving": the shell at / with history fallback, the remotes under
  * /remotes/<pkg>/ (with CORS, the shell may live elsewhere), and the runtime /config.json.
@@ -45,6 +47,13 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       brand: config.brand,
       remotes: { user_app: config.userAppUrl, admin_app: config.adminAppUrl },
     };
+  });
+
+  // A real robots file (a crawler asked for it got the app's page): the public pages may be
+  // indexed; an investor's and an admin's screens, the API and the remotes' files may not.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8');
+    return ROBOTS;
   });
 
   let decorated = false;

@@ -89,6 +89,15 @@ describe('static serving', () => {
     expect((await t().fetch('/remotes/user-app/mf-manifest.json')).headers.get('link')).toBeNull();
   });
 
+  test('GET /robots.txt is a robots file, not the app\'s page: public pages allowed, the app\'s screens and the API not', async () => {
+    const res = await t().fetch('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /user/', 'Disallow: /admin/', 'Disallow: /api/', 'Allow: /']));
+  });
+
   test('GET /config.json is the runtime config, never cached', async () => {
     const res = await t().fetch('/config.json');
     expect(res.headers.get('cache-control')).toBe('no-store');
