@@ -1,5 +1,6 @@
 // `pnpm start:chain`: the whole product with deposits credited from local chains (docs/chain.md
-// "See it without a wallet"): starts Anvil (Ethereum, BSC) and litecoind regtest, then `pnpm start`
+// "See it without a wallet"): starts Anvil (Ethereum, BSC) and, where installed, litecoind regtest
+// (without it Bitcoin stays on the spec's manual review), then `pnpm start`
 // on a fresh embedded database with the demo data, the chains' settings and demo account keys, so
 // a deposit's quote can be paid with `pnpm chain:send <uri> --mine 2` and seen going from waiting
 // to credited. Ctrl-C stops everything.
@@ -26,9 +27,11 @@ rmSync(dataDir, { recursive: true, force: true });
 const { require: tsxRequire } = createRequire(join(root, 'server', 'package.json'))('tsx/cjs/api');
 const kit = tsxRequire(join(root, 'test-kit', 'src', 'chain', 'index.ts'), import.meta.url);
 
-const nodes = await kit.startChainNodes({ writeFile: kit.CHAIN_NODES_FILE });
+const nodes = await kit.startChainNodes({ writeFile: kit.CHAIN_NODES_FILE, bitcoin: 'if-installed' });
+// Its own process group: `pnpm start` runs the server as a child, and both must stop with us.
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   stdio: 'inherit',
+  detached: true,
   env: {
     ...process.env,
     PORT: String(port),
@@ -46,7 +49,11 @@ let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  server.kill('SIGTERM');
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
   await nodes.stop();
   process.exit(code);
 }
@@ -86,14 +93,18 @@ try {
   const { token } = await call('POST', '/auth/login', ADMIN);
   const [record] = (await call('GET', '/wallet-address', undefined, token)).data;
   const addresses = { bitcoin: record.bitcoin, ethereum: record.ethereum, sol: record.sol, usdt: record.usdt };
-  await call('PATCH', `/wallet-address/update/${record._id}`, { ...addresses, bitcoinXpub: DEMO_BITCOIN_XPUB, evmXpub: DEMO_EVM_XPUB }, token);
+  // A Bitcoin key only where Bitcoin is watched (its network decides which keys are valid).
+  const keys = { evmXpub: DEMO_EVM_XPUB, ...(nodes.description.bitcoin ? { bitcoinXpub: DEMO_BITCOIN_XPUB } : {}) };
+  await call('PATCH', `/wallet-address/update/${record._id}`, { ...addresses, ...keys }, token);
 } catch (error) {
   console.error(`start:chain: could not set the demo keys (${error.message})`);
   await stop(1);
 }
+const coins = nodes.description.bitcoin ? 'Bitcoin, USDT or Ethereum' : 'USDT or Ethereum';
+const noBitcoin = nodes.description.bitcoin ? '' : '\n  (litecoind is not installed: Bitcoin deposits stay on manual review. apt-get install litecoind to watch it too.)';
 console.log(`
-Halcyon with local chains: http://localhost:${port}
-  1. Log in as demo@halcyon.test / Demo12345!, Deposit → Fund Bitcoin, USDT or Ethereum, an amount, Deposit now.
+Halcyon with local chains: http://localhost:${port}${noBitcoin}
+  1. Log in as demo@halcyon.test / Demo12345!, Deposit → Fund ${coins}, an amount, Deposit now, Get my deposit address.
   2. Copy the payment link under the QR code ("Open in a wallet app") and pay it from the nodes' funded accounts:
        npx -y pnpm@10.34.9 chain:send '<payment link>' --mine ${CONFIRMATIONS}
      The screen goes from waiting to seen to credited within seconds.

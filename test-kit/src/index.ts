@@ -47,4 +47,4 @@ export {
   type ReorgOptions,
   type ReorgResult,
 } from './chain';
-export { chainServerEnv, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';
+export { bitcoinNode, chainServerEnv, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';

@@ -2,7 +2,7 @@
 // then the server's own follower (followChain, with the settings its job uses) is timed reading
 // them from a cursor placed just below, against a database holding the seeded addresses.
 import { randomBytes } from 'node:crypto';
-import { bitcoinRpc, jsonRpc, type ChainNodes } from '@halcyon/test-kit';
+import { bitcoinNode, bitcoinRpc, jsonRpc, type ChainNodes } from '@halcyon/test-kit';
 import { bitcoinReader } from '../../../server/src/chain/bitcoin';
 import type { ChainReader } from '../../../server/src/chain/blocks';
 import { evmReader } from '../../../server/src/chain/evm';
@@ -66,7 +66,7 @@ async function mineBitcoinPayments(nodes: ChainNodes, blocks: number, perBlock: 
     for (let sent = 0; sent < perBlock; ) {
       const n = Math.min(width, perBlock - sent);
       const outputs = Object.fromEntries(Array.from({ length: n }, (_, i) => [to[(sent + i) % to.length] as string, btcAmount(OUTPUT_SATS)]));
-      await bitcoinRpc(nodes.bitcoin.rpcUrl, 'sendmany', ['', outputs], nodes.bitcoin.wallet);
+      await bitcoinRpc(bitcoinNode(nodes).rpcUrl, 'sendmany', ['', outputs], bitcoinNode(nodes).wallet);
       sent += n;
     }
     await nodes.mineBtc(1);
@@ -131,7 +131,7 @@ async function countOutputs(reader: ChainReader, first: number, last: number): P
 /** The readers the server builds for these nodes (chain/chains.ts). */
 function readers(nodes: ChainNodes): Record<FollowedChain | 'ethereum', ChainReader> {
   return {
-    bitcoin: bitcoinReader(rpcClient(nodes.bitcoin.rpcUrl)),
+    bitcoin: bitcoinReader(rpcClient(bitcoinNode(nodes).rpcUrl)),
     ethereum: evmReader(rpcClient(nodes.ethereum.rpcUrl), { chain: 'ethereum', native: 'eth', tokens: [] }),
     bsc: evmReader(rpcClient(nodes.bsc.rpcUrl), { chain: 'bsc', native: null, tokens: [{ contract: nodes.contracts.usdt, asset: 'usdt' }] }),
   };

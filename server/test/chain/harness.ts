@@ -1,6 +1,6 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { chainNodesFromEnv, type Chains as TestChains } from '@halcyon/test-kit';
+import { bitcoinNode, chainNodesFromEnv, type Chains as TestChains } from '@halcyon/test-kit';
 import type { Chain } from '@halcyon/api-client/contract';
 import type { ChainConfig } from '../../src/config';
 import { runFollower } from '../../src/jobs/chain-jobs';
@@ -31,7 +31,7 @@ export function newKeys(): { bitcoinXpub: string; evmXpub: string } {
 export const CONFIRMATIONS = 3;
 
 export const chainConfig = (overrides: Partial<ChainConfig> = {}): ChainConfig => ({
-  bitcoin: { rpcUrl: nodes.bitcoin.rpcUrl, network: 'litecoin-regtest', confirmations: CONFIRMATIONS, explorerTxUrl: 'https://explorer.test/btc/{txid}' },
+  bitcoin: { rpcUrl: bitcoinNode(nodes).rpcUrl, network: 'litecoin-regtest', confirmations: CONFIRMATIONS, explorerTxUrl: 'https://explorer.test/btc/{txid}' },
   ethereum: { rpcUrl: nodes.ethereum.rpcUrl, confirmations: CONFIRMATIONS, explorerTxUrl: 'https://explorer.test/eth/{txid}' },
   bsc: { rpcUrl: nodes.bsc.rpcUrl, usdtContract: nodes.contracts.usdt, confirmations: CONFIRMATIONS, explorerTxUrl: '' },
   prices: { btcFeed: nodes.contracts.btcUsdFeed, ethFeed: nodes.contracts.ethUsdFeed, maxAgeSeconds: 3600 },

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupTestServer } from '../harness';
+import { bitcoinNode } from '@halcyon/test-kit';
 import { balances, chainConfig, CONFIRMATIONS, deposit, follow, nodes, price, readDeposit, setKeys } from './harness';
 
 // A node that is down, then back; a node that answers garbage. The follower reads the real
@@ -36,7 +37,7 @@ function startProxy(target: string): Promise<string> {
 
 const proxied = { url: '' };
 beforeAll(async () => {
-  proxied.url = await startProxy(nodes.bitcoin.rpcUrl);
+  proxied.url = await startProxy(bitcoinNode(nodes).rpcUrl);
 });
 afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 

@@ -4,7 +4,7 @@ import { encodeAbiParameters, encodeFunctionData, keccak256, numberToHex, pad, t
 import { usdtAbi } from './abi';
 import { satsToBtc } from './amounts';
 import { bitcoinRpc, jsonRpc } from './rpc';
-import type { ChainActions, ChainNodesDescription, Chains, EvmChain, MinedBlocks, PriceFeedName, ReorgOptions, ReorgResult } from './types';
+import type { BitcoinNode, ChainActions, ChainNodesDescription, Chains, EvmChain, MinedBlocks, PriceFeedName, ReorgOptions, ReorgResult } from './types';
 
 /** PriceFeed.sol's storage: latestRound in slot 0, the rounds mapping at slot 1 (chain.test.ts checks solc's layout). */
 export const FEED_SLOTS = { latestRound: 0n, rounds: 1n } as const;
@@ -19,10 +19,18 @@ function checkCount(what: string, n: number, min: number): void {
   if (!Number.isInteger(n) || n < min) throw new Error(`${what} must be an integer ≥ ${min}, got ${n}`);
 }
 
+/** The run's Bitcoin node; throws when the nodes were started without one (litecoind not installed). */
+export function bitcoinNode(description: ChainNodesDescription): BitcoinNode {
+  if (!description.bitcoin) throw new Error('no Bitcoin node in this run: litecoind is not installed (apt-get install litecoind)');
+  return description.bitcoin;
+}
+
 export function chainActions(description: ChainNodesDescription): ChainActions {
-  const { bitcoin, contracts, funder } = description;
-  const btc = <T>(method: string, params: readonly unknown[] = [], wallet = false) =>
-    bitcoinRpc<T>(bitcoin.rpcUrl, method, params, wallet ? bitcoin.wallet : undefined);
+  const { contracts, funder } = description;
+  const btc = <T>(method: string, params: readonly unknown[] = [], wallet = false) => {
+    const bitcoin = bitcoinNode(description);
+    return bitcoinRpc<T>(bitcoin.rpcUrl, method, params, wallet ? bitcoin.wallet : undefined);
+  };
   const evm = <T>(chain: EvmChain, method: string, params: readonly unknown[] = []) => jsonRpc<T>(description[chain].rpcUrl, method, params);
   const evmHeight = async (chain: EvmChain) => Number(await evm<Hex>(chain, 'eth_blockNumber'));
   const evmHash = async (chain: EvmChain, height: number) => (await evm<EvmBlock>(chain, 'eth_getBlockByNumber', [numberToHex(height), false])).hash;
@@ -54,7 +62,7 @@ export function chainActions(description: ChainNodesDescription): ChainActions {
       checkCount('reorgBtc: depth', depth, 1);
       const tip = await btc<number>('getblockcount');
       const forkHeight = tip - depth + 1;
-      if (forkHeight < bitcoin.minForkHeight) throw new Error(`reorgBtc: depth ${depth} at tip ${tip} would replace block ${forkHeight}, below the lowest that may be (${bitcoin.minForkHeight})`);
+      if (forkHeight < bitcoinNode(description).minForkHeight) throw new Error(`reorgBtc: depth ${depth} at tip ${tip} would replace block ${forkHeight}, below the lowest that may be (${bitcoinNode(description).minForkHeight})`);
       const replaced = await btcHashes(forkHeight, tip);
       // The replaced blocks' transactions go back to the mempool.
       await btc('invalidateblock', [replaced[0]]);

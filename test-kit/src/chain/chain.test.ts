@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, http, parseEventLogs, toFunctionSignature, type Abi, type AbiFunction, type Address, type Hex } from 'viem';
 import { priceFeedAbi, usdtAbi } from './abi';
-import { FEED_SLOTS } from './actions';
+import { bitcoinNode, FEED_SLOTS } from './actions';
 import { btcToSats } from './amounts';
 import { compileContracts } from './compile';
 import { CHAIN_NODES_ENV, chainNodesFromEnv } from './env';
@@ -48,7 +48,7 @@ run('chain nodes', () => {
   let scratch: string;
   let file: string;
   const btc = <T>(method: string, params: unknown[] = [], wallet = false) =>
-    bitcoinRpc<T>(chains.bitcoin.rpcUrl, method, params, wallet ? chains.bitcoin.wallet : undefined);
+    bitcoinRpc<T>(bitcoinNode(chains).rpcUrl, method, params, wallet ? bitcoinNode(chains).wallet : undefined);
   const client = (chain: EvmChain) => createPublicClient({ transport: http(chains[chain].rpcUrl) });
 
   beforeAll(async () => {

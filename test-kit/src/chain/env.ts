@@ -27,7 +27,8 @@ export function parseChainNodes(json: string, source: string): ChainNodesDescrip
     if (!isObject(node) || typeof node.rpcUrl !== 'string' || typeof node.chainId !== 'number' || typeof node.minForkHeight !== 'number') fail(`${chain}: { rpcUrl, chainId, minForkHeight }`);
   }
   const { bitcoin, contracts } = value;
-  if (!isObject(bitcoin) || typeof bitcoin.rpcUrl !== 'string' || bitcoin.network !== 'litecoin-regtest' || typeof bitcoin.wallet !== 'string' || typeof bitcoin.minForkHeight !== 'number') {
+  // Absent when the nodes were started without litecoind (`bitcoin: 'if-installed'`).
+  if (bitcoin !== undefined && (!isObject(bitcoin) || typeof bitcoin.rpcUrl !== 'string' || bitcoin.network !== 'litecoin-regtest' || typeof bitcoin.wallet !== 'string' || typeof bitcoin.minForkHeight !== 'number')) {
     fail("bitcoin: { rpcUrl, network: 'litecoin-regtest', wallet, minForkHeight }");
   }
   const address = (v: unknown) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);

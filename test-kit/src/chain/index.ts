@@ -2,7 +2,7 @@
 export { startChainNodes, CHAIN_NODES_FILE, type ChainNodes, type ChainNodesOptions } from './nodes';
 export { chainNodesFromEnv, chainNodesFromEnvOrFile, chainNodesOrSkip, parseChainNodes, CHAIN_NODES_ENV } from './env';
 export { chainGlobalSetup, chainGlobalTeardown } from './jest-global';
-export { chainActions, chainsFrom } from './actions';
+export { bitcoinNode, chainActions, chainsFrom } from './actions';
 export { parsePaymentUri, payPaymentUri, type Payment, type PaymentRequest } from './payment-uri';
 export { bitcoinRpc, jsonRpc, RpcError } from './rpc';
 export { btcToSats, decimalToUnits, satsToBtc, unitsToDecimal } from './amounts';

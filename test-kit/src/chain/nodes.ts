@@ -24,6 +24,8 @@ export interface ChainNodesOptions {
   tmpDir?: string;
   /** Per node, to answer RPC; default 30 s. */
   timeoutMs?: number;
+  /** 'if-installed': without litecoind, the EVM nodes only (`pnpm start:chain`); default 'required'. */
+  bitcoin?: 'required' | 'if-installed';
 }
 
 export type ChainNodes = Chains & {
@@ -69,14 +71,14 @@ export async function startChainNodes(options: ChainNodesOptions = {}): Promise<
     const [ethereum, bsc, bitcoin] = await Promise.all([
       startAnvil('ethereum', dir, processes, timeoutMs),
       startAnvil('bsc', dir, processes, timeoutMs),
-      startLitecoind(dir, processes, timeoutMs),
+      options.bitcoin === 'if-installed' && !litecoindPath() ? undefined : startLitecoind(dir, processes, timeoutMs),
     ]);
     const artifacts = await artifactsPromise;
     const [ethereumContracts, bscContracts] = await Promise.all([deployFeeds(ethereum.rpcUrl, artifacts), deployUsdt(bsc.rpcUrl, artifacts)]);
     const description: ChainNodesDescription = {
       ethereum: { ...ethereum, minForkHeight: ethereumContracts.height + 1 },
       bsc: { ...bsc, minForkHeight: bscContracts.height + 1 },
-      bitcoin,
+      ...(bitcoin ? { bitcoin } : {}),
       contracts: { usdt: bscContracts.usdt, btcUsdFeed: ethereumContracts.btcUsdFeed, ethUsdFeed: ethereumContracts.ethUsdFeed },
       funder: ANVIL_FUNDER,
     };

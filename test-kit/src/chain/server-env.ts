@@ -1,6 +1,6 @@
 // The server's environment for nodes test-kit started (server/src/config.ts, docs/chain.md
-// "Configuration"): every chain watched, prices from the nodes' feeds, the job queue polled as
-// often as the server allows.
+// "Configuration"): every chain the nodes run watched (Bitcoin when litecoind runs), prices from
+// the nodes' feeds, the job queue polled as often as the server allows.
 import type { ChainNodesDescription } from './types';
 
 export interface ChainServerSettings {
@@ -13,8 +13,7 @@ export interface ChainServerSettings {
 export function chainServerEnv(nodes: ChainNodesDescription, s: ChainServerSettings): Record<string, string> {
   const confirmations = String(s.confirmations);
   return {
-    BITCOIN_RPC_URL: nodes.bitcoin.rpcUrl,
-    BITCOIN_NETWORK: nodes.bitcoin.network,
+    ...(nodes.bitcoin ? { BITCOIN_RPC_URL: nodes.bitcoin.rpcUrl, BITCOIN_NETWORK: nodes.bitcoin.network } : {}),
     ETHEREUM_RPC_URL: nodes.ethereum.rpcUrl,
     BSC_RPC_URL: nodes.bsc.rpcUrl,
     BSC_USDT_CONTRACT: nodes.contracts.usdt,

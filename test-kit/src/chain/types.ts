@@ -38,7 +38,8 @@ export interface ChainContracts {
 export interface ChainNodesDescription {
   ethereum: EvmNode;
   bsc: EvmNode;
-  bitcoin: BitcoinNode;
+  /** Absent only when the caller asked for it if installed (`bitcoin: 'if-installed'`) and litecoind is not. */
+  bitcoin?: BitcoinNode;
   contracts: ChainContracts;
   /** The EVM account that owns the contracts and pays every EVM send (Anvil's first account). */
   funder: Address;
