@@ -8,6 +8,7 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/AppRoutes';
+import { captureBootForm } from './boot/bootForm';
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
@@ -16,6 +17,8 @@ async function start(): Promise<void> {
   registerRuntimeRemotes(config.remotes);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // The sign-in page arrives rendered (shell/prerender): keep what was typed into it meanwhile.
+  captureBootForm(container);
   createRoot(container).render(
     <StrictMode>
       <Providers config={config}>

@@ -21,6 +21,9 @@ const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\
 /** Content-hashed build output (`main.3151a699.js`): safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
+/** Pages the shell's build renders to HTML (shell/prerender/pages.tsx), by path. */
+const PRERENDERED: Readonly<Record<string, string>> = { '/': 'login.html', '/auth/login': 'login.html' };
+
 const ROBOTS = ['User-agent: *', 'Disallow: /user/', 'Disallow: /admin/', 'Disallow: /admin-auth/', 'Disallow: /api/', 'Disallow: /remotes/', 'Allow: /', ''].join('\n');
 
 /**
@@ -32,6 +35,10 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const root = config.staticRoot ? resolve(config.staticRoot) : workspaceRoot();
   const shellDir = join(root, 'shell', 'dist');
   const hasShell = existsSync(join(shellDir, 'index.html'));
+  // The sign-in page's own HTML, form and styles included (shell/prerender): it paints before any script.
+  const pageFile = (path: string) => (PRERENDERED[path] && existsSync(join(shellDir, PRERENDERED[path])) ? PRERENDERED[path] : 'index.html');
+  const sendPage = (reply: FastifyReply, path: string) =>
+    reply.header('cache-control', 'no-cache').header('link', preloads(path)).type('text/html; charset=utf-8').sendFile(pageFile(path), shellDir);
   const preloads = pagePreloads(config, root);
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
     if (/\.html(\.br|\.gz)?$/.test(path) && !cors && !reply.hasHeader('link')) reply.header('link', preloads('/'));
@@ -65,6 +72,8 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   }
   if (hasShell) {
     await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false });
+    // '/' is the investor login, which has its own HTML (the static plugin would send index.html).
+    app.route({ method: ['GET', 'HEAD'], url: '/', schema: { hide: true }, handler: (_request, reply) => sendPage(reply, '/') });
     // An unknown /api path is the API's 404, never a file lookup in the shell (a name too long for
     // the file system would be @fastify/static's 403). API routes are more specific and win.
     app.route({ method: ['GET', 'HEAD'], url: '/api/*', schema: { hide: true }, handler: (_request, reply) => reply.callNotFound() });
@@ -74,7 +83,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/remotes/');
     // History fallback: /user/main and friends are client-side routes of the shell.
-    if (hasShell && isPage) return reply.header('cache-control', 'no-cache').header('link', preloads(path)).type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+    if (hasShell && isPage) return sendPage(reply, path);
     return reply.code(404).send({ message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });
   });
 }

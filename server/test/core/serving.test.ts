@@ -10,6 +10,8 @@ const root = mkdtempSync(join(tmpdir(), 'halcyon-static-'));
 mkdirSync(join(root, 'shell/dist/assets'), { recursive: true });
 mkdirSync(join(root, 'user-app/dist'), { recursive: true });
 writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
+// The sign-in page the shell's build renders to HTML (shell/prerender).
+writeFileSync(join(root, 'shell/dist/login.html'), '<!doctype html><title>shell</title><form>Welcome back</form>');
 writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
 writeFileSync(
   join(root, 'user-app/dist/mf-manifest.json'),
@@ -32,10 +34,15 @@ const t = setupTestServer(
 );
 
 describe('static serving', () => {
-  test('the shell at / and its history fallback for client routes', async () => {
-    const index = await t().fetch('/');
-    expect(index.status).toBe(200);
-    expect(await index.text()).toContain('<title>shell</title>');
+  test('the shell at / and its history fallback for client routes; the sign-in page\'s own HTML at / and /auth/login', async () => {
+    for (const path of ['/', '/auth/login']) {
+      const login = await t().fetch(path);
+      expect(login.status).toBe(200);
+      expect(login.headers.get('cache-control')).toBe('no-cache');
+      expect(login.headers.get('link')).toContain('/config.json');
+      expect(await login.text()).toContain('<form>Welcome back</form>');
+    }
+    for (const path of ['/auth/register', '/admin-auth/admin-login']) expect(await (await t().fetch(path)).text()).not.toContain('<form>');
     const deep = await t().fetch('/user/main');
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/text\/html/);

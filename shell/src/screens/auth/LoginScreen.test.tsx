@@ -4,6 +4,7 @@ import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/ht
 import { queryClient, queryKey } from '@halcyon/api-client/react';
 import { renderShell, resetShellState, stubApi } from '../../test/harness';
 import { adminRecord, userProfile } from '../../test/fixtures';
+import { captureBootForm } from '../../boot/bootForm';
 
 beforeEach(resetShellState);
 
@@ -23,6 +24,29 @@ describe('Login (/auth/login and /)', () => {
     expect(screen.getByRole('link', { name: 'Forget password' })).toHaveAttribute('href', '/auth/forget_password');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth/register');
     expect(screen.getByText('Copyright © 2025 Acme Invest. All Rights Reserved.')).toBeInTheDocument();
+  });
+
+  it('starts from what was typed into the page\'s prerendered form before the app ran, focus included', async () => {
+    // The markup the server sends for /auth/login (shell/prerender), typed into before any script ran.
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = '<form><input name="email" type="email"><input name="password" type="password"><input name="remember" type="checkbox"><button type="submit" disabled>Login</button></form>';
+    document.body.append(prerendered);
+    (prerendered.querySelector('input[name=email]') as HTMLInputElement).value = 'early@example.com';
+    const password = prerendered.querySelector('input[name=password]') as HTMLInputElement;
+    password.value = 'typed-early';
+    (prerendered.querySelector('input[name=remember]') as HTMLInputElement).checked = true;
+    password.focus();
+    captureBootForm(prerendered);
+    prerendered.remove();
+    renderShell('/auth/login');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('early@example.com');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('typed-early');
+    expect(screen.getByRole('checkbox', { name: 'Remember Me' })).toBeChecked();
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveFocus());
+    // Once: the next visit starts empty.
+    resetShellState();
+    renderShell('/auth/login');
+    expect(screen.getAllByRole('textbox', { name: 'Email' }).at(-1)).toHaveValue('');
   });
 
   it('is also the home view at /', () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { AuthResponse } from '@halcyon/api-client/model';
@@ -8,6 +8,7 @@ import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '@halcyon/app-kit';
 import { usePasskeyLogin } from '../../auth/usePasskeyLogin';
 import { startSession } from '../../auth/session';
+import { takeBootForm } from '../../boot/bootForm';
 
 export interface LoginFormProps {
   title: string;
@@ -28,9 +29,15 @@ const TEXTS = { loading: 'Please wait....', success: 'Login Successfully', failu
  */
 export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  // What was typed into the page's prerendered form before the app started (boot/bootForm.ts).
+  const [boot] = useState(takeBootForm);
+  const [email, setEmail] = useState(boot?.values.email ?? '');
+  const [password, setPassword] = useState(boot?.values.password ?? '');
+  const [remember, setRemember] = useState(boot?.checked.remember ?? false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (boot?.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${boot.focused}"]`)?.focus();
+  }, [boot]);
   // With two-factor on (docs/security.md "Two-factor"), the server asks for a code: the field appears.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
@@ -61,7 +68,7 @@ export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
 
   return (
     <AuthCard title={title} lead={lead}>
-      <Form noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <Form ref={form} noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
         {/* "webauthn": the browser may list the site's passkeys among this field's suggestions. */}
         <Input label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="username webauthn" placeholder="you@example.com" />
         <Input label="Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="current-password" placeholder="Your password" />
