@@ -11,12 +11,22 @@ export interface BootForm {
   focused: string | null;
 }
 
-let captured: BootForm | null = null;
+let prerendered: HTMLFormElement | null = null;
 
-/** Reads the prerendered form in `container`, if any, just before the app renders over it. */
+/** Keeps the prerendered form in `container`, if any, for the app's first render to read. */
 export function captureBootForm(container: HTMLElement): void {
-  const form = container.querySelector('form');
-  if (!form) return;
+  prerendered = container.querySelector('form');
+}
+
+/**
+ * The prerendered form's values, once (a later visit starts empty). Read while the app renders
+ * its first frame: the markup is still there, and the same task commits over it, so nothing typed
+ * can fall between the two.
+ */
+export function takeBootForm(): BootForm | null {
+  const form = prerendered;
+  prerendered = null;
+  if (!form) return null;
   const values: Record<string, string> = {};
   const checked: Record<string, boolean> = {};
   for (const input of Array.from(form.querySelectorAll('input'))) {
@@ -24,12 +34,5 @@ export function captureBootForm(container: HTMLElement): void {
     else values[input.name] = input.value;
   }
   const active = document.activeElement;
-  captured = { values, checked, focused: active instanceof HTMLInputElement && form.contains(active) ? active.name : null };
-}
-
-/** The captured form, once: a later visit to the page starts empty. */
-export function takeBootForm(): BootForm | null {
-  const form = captured;
-  captured = null;
-  return form;
+  return { values, checked, focused: active instanceof HTMLInputElement && form.contains(active) ? active.name : null };
 }

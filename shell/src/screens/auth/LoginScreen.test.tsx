@@ -37,8 +37,8 @@ describe('Login (/auth/login and /)', () => {
     (prerendered.querySelector('input[name=remember]') as HTMLInputElement).checked = true;
     password.focus();
     captureBootForm(prerendered);
-    prerendered.remove();
     renderShell('/auth/login');
+    prerendered.remove();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('early@example.com');
     expect(screen.getByLabelText(/^Password/)).toHaveValue('typed-early');
     expect(screen.getByRole('checkbox', { name: 'Remember Me' })).toBeChecked();
