@@ -13,6 +13,7 @@ import type { LoadResult } from './lib/load';
 import { runReadPath } from './benchmarks/read';
 import { measureBundles } from './benchmarks/bundle-suite';
 import { measureResetTiming } from './benchmarks/reset-timing';
+import { lighthouseNotes, lighthouseRows, measureLighthouse } from './benchmarks/lighthouse-suite';
 import { PAGES, TARGET_BYTES, TARGET_LCP_MS, readBudget, type PageName } from './lib/budget';
 
 export interface SuiteOutput {
@@ -211,4 +212,15 @@ export async function bundlesSuite(): Promise<SuiteOutput & { measured: Record<P
     notes.push(`${PAGES[name]} scripts: ${p.scripts.map((s) => `${s.url} ${fmt(s.gzipBytes / 1000)} KB`).join(', ')}`);
   }
   return { rows, notes, measured: { login: pages.login.gzipBytes, dashboard: pages.dashboard.gzipBytes } };
+}
+
+/**
+ * Issue 32: Lighthouse's mobile preset on /auth/login and the investor's /user/main,
+ * BENCH_LIGHTHOUSE_RUNS runs each (median per metric) against its "good" thresholds.
+ */
+export async function lighthouseSuite(): Promise<SuiteOutput> {
+  const runs = int('BENCH_LIGHTHOUSE_RUNS', 3);
+  log(`lighthouse: /auth/login and /user/main, mobile preset, ${runs} runs each…`);
+  const results = await measureLighthouse({ runs, log });
+  return { rows: lighthouseRows(results), notes: lighthouseNotes(results) };
 }

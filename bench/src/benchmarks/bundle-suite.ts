@@ -6,10 +6,17 @@ import { startServer } from '../lib/server';
 import { expectApi } from '@halcyon/test-kit';
 import { registerInvestors } from '../lib/fixtures';
 import { PAGES, type PageName } from '../lib/budget';
-import { launch, measurePage, type PageMeasure } from './bundles';
+import { launch, measurePage, type PageMeasure, type Storage } from './bundles';
 
 /** api-client's STORAGE_KEYS.user (session.ts); importing it would pull jotai into Node. */
 const USER_SESSION_KEY = 'halcyon:user';
+
+/** localStorage that signs `token`'s investor in, as the shell stores a session after login. */
+export async function investorSession(base: string, token: string): Promise<Storage> {
+  const profile = await expectApi<{ data: unknown }>(base, 'GET', '/user/profile', 200, { token });
+  const session = { user: profile.data, token, remember: true, deposit: [], withdraw: [], allHistory: [], investment: [], image: '' };
+  return { [USER_SESSION_KEY]: JSON.stringify(session) };
+}
 
 export async function measureBundles(): Promise<Record<PageName, PageMeasure>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-bench-bundles-'));
@@ -18,10 +25,8 @@ export async function measureBundles(): Promise<Record<PageName, PageMeasure>> {
   try {
     const [investor] = await registerInvestors(server.baseUrl, 1, 'bundles');
     if (!investor) throw new Error('no investor registered');
-    const profile = await expectApi<{ data: unknown }>(server.baseUrl, 'GET', '/user/profile', 200, { token: investor.token });
-    const session = { user: profile.data, token: investor.token, remember: true, deposit: [], withdraw: [], allHistory: [], investment: [], image: '' };
     const login = await measurePage(browser, server.baseUrl, PAGES.login);
-    const dashboard = await measurePage(browser, server.baseUrl, PAGES.dashboard, { [USER_SESSION_KEY]: JSON.stringify(session) });
+    const dashboard = await measurePage(browser, server.baseUrl, PAGES.dashboard, await investorSession(server.baseUrl, investor.token));
     return { login, dashboard };
   } finally {
     await browser.close();
