@@ -1,24 +1,27 @@
 import type { ReactNode } from 'react';
+import { Provider as StoreProvider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
-import { ApiProvider } from '@halcyon/api-client/react';
+import { store } from '@halcyon/api-client/http';
 import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 
 /**
- * What the shell owns for the whole federation: the one Jotai store and the one QueryClient (both
- * from the shared api-client), the theme, global styles and the toaster. The router is given by the caller.
+ * What the shell owns for the whole federation: the one Jotai store (the shared api-client's), the
+ * theme, global styles and the toaster. The router is given by the caller. The one QueryClient is
+ * provided under the remotes only (RemoteApp): the sign-in pages read nothing through it, and its
+ * library stays off their JavaScript (issue 32).
  */
 export function Providers({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   return (
     <RuntimeConfigContext.Provider value={config}>
-      <ApiProvider>
+      <StoreProvider store={store}>
         <ThemeProvider theme={theme}>
           <GlobalStyle />
           {children}
           <Toaster />
         </ThemeProvider>
-      </ApiProvider>
+      </StoreProvider>
     </RuntimeConfigContext.Provider>
   );
 }

@@ -1,10 +1,25 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Loading } from '@halcyon/shared-ui';
 import type { RemoteName } from '../config/runtimeConfig';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { useRemoteLoader } from './RemoteLoaderContext';
 import { RemoteFrame } from './RemoteFrame';
+
+/**
+ * The remote's App inside the federation's one QueryClient, its library loaded beside the remote
+ * (not before it): the shell's own pages never load it.
+ */
+async function withQueries(remote: Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+  const [{ default: RemoteRoot }, { QueryClientProvider, queryClient }] = await Promise.all([remote, import('@halcyon/api-client/react')]);
+  return {
+    default: () => (
+      <QueryClientProvider client={queryClient}>
+        <RemoteRoot />
+      </QueryClientProvider>
+    ),
+  };
+}
 
 const labels: Record<RemoteName, string> = { user_app: 'Loading your account...', admin_app: 'Loading the admin area...' };
 
@@ -13,7 +28,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
   const load = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy forever.
-  const App = useMemo(() => lazy(() => load(name, attempt > 0)), [load, name, attempt]);
+  const App = useMemo(() => lazy(() => withQueries(load(name, attempt > 0))), [load, name, attempt]);
   return (
     <RemoteErrorBoundary key={attempt} fallback={(error) => (
         <RemoteFrame>
