@@ -21,10 +21,11 @@ export default function Dashboard() {
   const profile = query.data;
 
   if (!profile) {
+    // A screen's height while it loads: the market widgets below stay out of sight (as UserLayout's screens on their way).
     return (
-      <Page>
+      <LoadingPage>
         <ProfileState query={query} loading="Loading your portfolio..." />
-      </Page>
+      </LoadingPage>
     );
   }
 
@@ -91,6 +92,10 @@ export default function Dashboard() {
     </Page>
   );
 }
+
+const LoadingPage = styled(Page)`
+  min-height: 100vh;
+`;
 
 const Header = styled.div`
   display: flex;
