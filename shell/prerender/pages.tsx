@@ -9,17 +9,26 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { Providers } from '../src/app/Providers';
-import { AppRoutes } from '../src/app/AppRoutes';
+import { AppRoutes, preloadScreens } from '../src/app/AppRoutes';
 
 /** The pages and the files they become (server/src/http/static.ts serves them at those paths). */
-const PAGES = [{ path: '/auth/login', file: 'login.html' }];
+const PAGES = [
+  { path: '/auth/login', file: 'login.html' },
+  { path: '/auth/register', file: 'register.html' },
+];
 
 /** The build's output folder (run.mjs passes it). */
 const dist = process.argv[2] ?? '';
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const config = { apiBaseUrl: '/api', brand: 'Halcyon', remotes: { user_app: '', admin_app: '' } };
 
-for (const page of PAGES) {
+async function main(): Promise<void> {
+  // The lazy screens' code, so that register renders itself rather than its loading state.
+  await preloadScreens();
+  for (const page of PAGES) renderPage(page);
+}
+
+function renderPage(page: (typeof PAGES)[number]): void {
   // What the browser's first render sees: WebAuthn present (nearly every browser), so that the
   // passkey button is in the markup and nothing moves when the app takes over.
   const g = globalThis as { window?: unknown };
@@ -51,3 +60,5 @@ for (const page of PAGES) {
   writeFileSync(join(dist, `${page.file}.br`), brotliCompressSync(html));
   console.log(`prerender: ${page.path} → dist/${page.file} (${html.length} bytes)`);
 }
+
+void main();

@@ -7,11 +7,11 @@ import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { Providers } from './app/Providers';
-import { AppRoutes } from './app/AppRoutes';
+import { AppRoutes, preloadPrerendered } from './app/AppRoutes';
 import { captureBootForm } from './boot/bootForm';
 
 async function start(): Promise<void> {
-  const config = await loadRuntimeConfig();
+  const [config] = await Promise.all([loadRuntimeConfig(), preloadPrerendered(window.location.pathname)]);
   configureApi({ baseUrl: config.apiBaseUrl });
   store.set(brandAtom, config.brand);
   registerRuntimeRemotes(config.remotes);

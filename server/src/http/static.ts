@@ -22,7 +22,7 @@ const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
 /** Pages the shell's build renders to HTML (shell/prerender/pages.tsx), by path. */
-const PRERENDERED: Readonly<Record<string, string>> = { '/': 'login.html', '/auth/login': 'login.html' };
+const PRERENDERED: Readonly<Record<string, string>> = { '/': 'login.html', '/auth/login': 'login.html', '/auth/register': 'register.html' };
 
 const ROBOTS = ['User-agent: *', 'Disallow: /user/', 'Disallow: /admin/', 'Disallow: /admin-auth/', 'Disallow: /api/', 'Disallow: /remotes/', 'Allow: /', ''].join('\n');
 

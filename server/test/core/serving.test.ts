@@ -12,6 +12,7 @@ mkdirSync(join(root, 'user-app/dist'), { recursive: true });
 writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
 // The sign-in page the shell's build renders to HTML (shell/prerender).
 writeFileSync(join(root, 'shell/dist/login.html'), '<!doctype html><title>shell</title><form>Welcome back</form>');
+writeFileSync(join(root, 'shell/dist/register.html'), '<!doctype html><title>shell</title><form>Create your account</form>');
 writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
 writeFileSync(
   join(root, 'user-app/dist/mf-manifest.json'),
@@ -34,7 +35,7 @@ const t = setupTestServer(
 );
 
 describe('static serving', () => {
-  test('the shell at / and its history fallback for client routes; the sign-in page\'s own HTML at / and /auth/login', async () => {
+  test('the shell at / and its history fallback for client routes; the sign-in pages\' own HTML at /, /auth/login and /auth/register', async () => {
     for (const path of ['/', '/auth/login']) {
       const login = await t().fetch(path);
       expect(login.status).toBe(200);
@@ -42,7 +43,8 @@ describe('static serving', () => {
       expect(login.headers.get('link')).toContain('/config.json');
       expect(await login.text()).toContain('<form>Welcome back</form>');
     }
-    for (const path of ['/auth/register', '/admin-auth/admin-login']) expect(await (await t().fetch(path)).text()).not.toContain('<form>');
+    expect(await (await t().fetch('/auth/register')).text()).toContain('<form>Create your account</form>');
+    for (const path of ['/admin-auth/admin-login', '/auth/forget_password']) expect(await (await t().fetch(path)).text()).not.toContain('<form>');
     const deep = await t().fetch('/user/main');
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/text\/html/);

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { forgetBootForm } from '../boot/bootForm';
 import { ShellLayout } from '../layout/ShellLayout';
 import { RequireSession } from '../guards/RequireSession';
 import { RemoteApp } from '../federation/RemoteApp';
@@ -17,6 +19,14 @@ const LockAccountScreen = lazyScreen(() => import('../screens/auth/LockAccountSc
 const TwoFactorResetScreen = lazyScreen(() => import('../screens/auth/TwoFactorResetScreen'), (m) => m.TwoFactorResetScreen);
 const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.InfoScreen);
 
+/**
+ * A page the server sends rendered (shell/prerender) whose screen is lazy: its code, fetched
+ * before the app's first render, so that render replaces the form with the form, not a spinner.
+ */
+export function preloadPrerendered(path: string): Promise<void> {
+  return path === '/auth/register' ? RegisterScreen.preload() : Promise.resolve();
+}
+
 /** Fetches every lazy shell screen (tests render them without suspending). */
 export async function preloadScreens(): Promise<void> {
   await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, TwoFactorResetScreen, InfoScreen].map((s) => s.preload()));
@@ -30,6 +40,8 @@ const REMOTE_ROUTES: Array<{ path: string; kind: 'user' | 'admin'; remote: Remot
 
 /** Spec section 2 routes. The remotes own everything under /user/* and /admin/*. */
 export function AppRoutes() {
+  // The first commit has rendered the prerendered page's screen, which took what was typed.
+  useEffect(forgetBootForm, []);
   return (
     <Routes>
       <Route element={<ShellLayout />}>

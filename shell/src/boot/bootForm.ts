@@ -18,6 +18,11 @@ export function captureBootForm(container: HTMLElement): void {
   prerendered = container.querySelector('form');
 }
 
+/** After the app's first commit: a prerendered form no screen took is no one's (not a later screen's). */
+export function forgetBootForm(): void {
+  prerendered = null;
+}
+
 /**
  * The prerendered form's values, once (a later visit starts empty). Read while the app renders
  * its first frame: the markup is still there, and the same task commits over it, so nothing typed

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { AuthResponse } from '@halcyon/api-client/model';
@@ -8,7 +8,7 @@ import { AuthCard, Between, Form, Links } from '../../layout/AuthCard';
 import { useToastForm } from '@halcyon/app-kit';
 import { usePasskeyLogin } from '../../auth/usePasskeyLogin';
 import { startSession } from '../../auth/session';
-import { takeBootForm } from '../../boot/bootForm';
+import { useBootForm } from '../../boot/useBootForm';
 
 export interface LoginFormProps {
   title: string;
@@ -30,14 +30,10 @@ const TEXTS = { loading: 'Please wait....', success: 'Login Successfully', failu
 export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const navigate = useNavigate();
   // What was typed into the page's prerendered form before the app started (boot/bootForm.ts).
-  const [boot] = useState(takeBootForm);
+  const { boot, form } = useBootForm();
   const [email, setEmail] = useState(boot?.values.email ?? '');
   const [password, setPassword] = useState(boot?.values.password ?? '');
   const [remember, setRemember] = useState(boot?.checked.remember ?? false);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (boot?.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${boot.focused}"]`)?.focus();
-  }, [boot]);
   // With two-factor on (docs/security.md "Two-factor"), the server asks for a code: the field appears.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');

@@ -6,6 +6,7 @@ import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
 import { useToastForm } from '@halcyon/app-kit';
 import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
+import { useBootForm } from '../../boot/useBootForm';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match!';
 
@@ -18,7 +19,14 @@ const nameError = (label: string, value: string): string | null => {
 /** /auth/register: the investor sign-up (spec 2); success leads to the login. */
 export function RegisterScreen() {
   const navigate = useNavigate();
-  const [v, setV] = useState({ firstName: '', lastName: '', username: '', phone: '', email: '', password: '', confirmPassword: '' });
+  // What was typed into the page's prerendered form before the app started (boot/bootForm.ts);
+  // not the phone, whose control keeps the number in another form than its field shows.
+  const { boot, form } = useBootForm();
+  const typed = (name: string) => boot?.values[name] ?? '';
+  const [v, setV] = useState({
+    firstName: typed('firstName'), lastName: typed('lastName'), username: typed('username'), phone: '', email: typed('email'),
+    password: typed('password'), confirmPassword: typed('confirmPassword'),
+  });
   const [mismatch, setMismatch] = useState(false);
   const field = (key: keyof typeof v) => (value: string) => {
     setV((prev) => ({ ...prev, [key]: value }));
@@ -58,7 +66,7 @@ export function RegisterScreen() {
 
   return (
     <AuthCard title="Create your account" lead="Start investing in minutes." wide>
-      <Form noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+      <Form ref={form} noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
         <Row>
           <Input label="First Name" name="firstName" value={v.firstName} onChange={field('firstName')} required autoComplete="given-name" error={nameError('First Name', v.firstName)} />
           <Input label="Last Name" name="lastName" value={v.lastName} onChange={field('lastName')} required autoComplete="family-name" error={nameError('Last Name', v.lastName)} />
