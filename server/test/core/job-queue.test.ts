@@ -135,7 +135,7 @@ describe('periodic jobs across processes', () => {
     const { schema } = t().config.jobs;
     const q = new JobQueue(t().db, { schema, pollIntervalMs: 500, log: t().app.log });
     let runs = 0;
-    let deadId = '';
+    let deadId: string | undefined;
     q.define(
       periodicKind('after-crash-test', 300, async () => {
         runs++;
