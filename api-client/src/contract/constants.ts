@@ -18,8 +18,12 @@ export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export const CHAINS = ['bitcoin', 'ethereum', 'bsc'] as const;
 export type Chain = (typeof CHAINS)[number];
 
-/** The chain each watched deposit method is paid on. */
-export const METHOD_CHAIN: Partial<Record<DepositMethod, Chain>> = { bitcoin: 'bitcoin', ethereum: 'ethereum', usdt: 'bsc' };
+/** The deposit method each chain's payments credit, and the ticker investors see. */
+export const CHAIN_METHOD: Record<Chain, DepositMethod> = { bitcoin: 'bitcoin', ethereum: 'ethereum', bsc: 'usdt' };
+export const CHAIN_COIN: Record<Chain, 'BTC' | 'ETH' | 'USDT'> = { bitcoin: 'BTC', ethereum: 'ETH', bsc: 'USDT' };
+
+/** The chain each watched deposit method is paid on (CHAIN_METHOD the other way round). */
+export const METHOD_CHAIN: Partial<Record<DepositMethod, Chain>> = Object.fromEntries(CHAINS.map((chain) => [CHAIN_METHOD[chain], chain]));
 
 /**
  * Where a quoted deposit stands (docs/chain.md): waiting for a payment; seen in a block, short of

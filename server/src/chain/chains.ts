@@ -1,4 +1,4 @@
-import type { Asset, Chain } from '@halcyon/api-client/contract';
+import { CHAIN_COIN, type Asset, type Chain } from '@halcyon/api-client/contract';
 import type { ChainConfig } from '../config';
 import { bitcoinReader } from './bitcoin';
 import { formatUnits, type ChainReader } from './blocks';
@@ -13,8 +13,8 @@ export interface WatchedChain {
   chain: Chain;
   family: 'bitcoin' | 'evm';
   asset: Asset;
-  /** The ticker investors see. */
-  coin: 'BTC' | 'ETH' | 'USDT';
+  /** The ticker investors see (the contract's CHAIN_COIN). */
+  coin: (typeof CHAIN_COIN)[Chain];
   reader: ChainReader;
   confirmations: number;
   /** The transaction on the configured explorer; null when none is. */
@@ -71,7 +71,7 @@ export function buildChains(config: ChainConfig): Chains {
     // Blocks at verbosity 2 are large: a minute per batch of them.
     const rpc = rpcClient(bitcoin.rpcUrl, 60_000);
     watched.bitcoin = {
-      chain: 'bitcoin', family: 'bitcoin', asset: 'btc', coin: 'BTC',
+      chain: 'bitcoin', family: 'bitcoin', asset: 'btc', coin: CHAIN_COIN.bitcoin,
       reader: bitcoinReader(rpc),
       // A UTXO scan takes a while on mainnet: its own, longer timeout.
       reserve: { kind: 'keys', scan: (keys) => scanKeys(rpcClient(bitcoin.rpcUrl, 600_000), keys, bitcoin.network) },
@@ -85,7 +85,7 @@ export function buildChains(config: ChainConfig): Chains {
     const rpc = rpcClient(ethereum.rpcUrl);
     const chainId = evmChainId(rpc);
     watched.ethereum = {
-      chain: 'ethereum', family: 'evm', asset: 'eth', coin: 'ETH',
+      chain: 'ethereum', family: 'evm', asset: 'eth', coin: CHAIN_COIN.ethereum,
       reader: evmReader(rpc, { chain: 'ethereum', native: 'eth', tokens: [] }),
       reserve: { kind: 'addresses', sum: (addresses, height) => nativeBalances(rpc, addresses, blockTag(height)) },
       confirmations: ethereum.confirmations,
@@ -99,7 +99,7 @@ export function buildChains(config: ChainConfig): Chains {
     const chainId = evmChainId(rpc);
     const token = bsc.usdtContract;
     watched.bsc = {
-      chain: 'bsc', family: 'evm', asset: 'usdt', coin: 'USDT',
+      chain: 'bsc', family: 'evm', asset: 'usdt', coin: CHAIN_COIN.bsc,
       reader: evmReader(rpc, { chain: 'bsc', native: null, tokens: [{ contract: token, asset: 'usdt' }] }),
       reserve: { kind: 'addresses', sum: (addresses, height) => tokenBalances(rpc, token, addresses, blockTag(height)) },
       confirmations: bsc.confirmations,

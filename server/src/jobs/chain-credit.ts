@@ -1,4 +1,4 @@
-import { METHOD_ASSET, type Chain, type DepositMethod } from '@halcyon/api-client/contract';
+import { CHAIN_METHOD, METHOD_ASSET, type Chain, type DepositMethod } from '@halcyon/api-client/contract';
 import { formatUnits } from '../chain/blocks';
 import type { WatchedChain } from '../chain/chains';
 import { centsForUnits, type Price, type PriceSource } from '../chain/price';
@@ -6,9 +6,6 @@ import type { Db, Queryable } from '../db/types';
 import { available, custody } from '../ledger/accounts';
 import { centsToUsd } from '../ledger/money';
 import { INFLOW_CEILING_CENTS, ledgerRefusal, transfer } from '../ledger/transfer';
-
-/** The deposit method a chain's payments credit (a payment with no quote creates a deposit of it). */
-const CHAIN_METHOD: Record<Chain, DepositMethod> = { bitcoin: 'bitcoin', ethereum: 'ethereum', bsc: 'usdt' };
 
 interface PaymentRow {
   id: string;
@@ -115,9 +112,10 @@ async function creditOne(q: Queryable, id: string, deepEnough: number, watched: 
     return 'dust';
   }
   const key = paymentKey(p);
+  // A quote's method, or for a payment with no quote the one its chain credits.
+  const method = p.d_method ?? CHAIN_METHOD[p.chain];
   let depositId: string;
   if (valuation === 'unquoted') {
-    const method = CHAIN_METHOD[p.chain];
     const created = await q.query<{ id: string }>(
       `INSERT INTO deposits (uid, requested_method, method, amount_cents, chain, pay_address, pay_uri, crypto_units, coin_decimals, quoted_cents, expires_at, confirmations_required, payment_key)
        VALUES ($1, $2, $2, $3, $4, $5, '', $6, $7, $3, $8, $9, $10) RETURNING id`,
@@ -128,7 +126,6 @@ async function creditOne(q: Queryable, id: string, deepEnough: number, watched: 
     depositId = p.deposit_id as string;
     await q.query('UPDATE deposits SET amount_cents = $2, payment_key = $3 WHERE id = $1', [depositId, cents, key]);
   }
-  const method = p.d_method ?? CHAIN_METHOD[p.chain];
   const reason = `Deposit confirmed on ${p.chain}: ${formatUnits(BigInt(p.amount_units), decimals)} ${watched.coin} in ${p.txid}`;
   let approved: { rows: unknown[] };
   try {

@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { creditConfirmed } from './chain-credit';
 import { followChain, type FollowSettings } from './chain-follow';
 import { measureReserve } from './chain-reserves';
-import type { JobKind } from './queue';
+import { periodicKind, type JobKind } from './queue';
 
 /**
  * Blocks per batch, and per run at most (or 20 s of reading): a run that stopped short of the tip
@@ -29,7 +29,10 @@ export const followSettings = (family: 'bitcoin' | 'evm', confirmations: number)
  * down or answers garbage is recorded on the cursor (the admins' chain panel shows it) and the
  * next period tries again; nothing is credited from a failed read.
  */
-export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>, watched: WatchedChain): Promise<void> {
+/** What the chains' jobs work with. */
+type ChainJobDeps = Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>;
+
+export async function runFollower(deps: ChainJobDeps, watched: WatchedChain): Promise<void> {
   try {
     const followed = await followChain(deps.db, watched.reader, followSettings(watched.family, watched.confirmations));
     const credits = await creditConfirmed(deps.db, watched, deps.chains.prices, { dustCents: deps.config.chain.dustCents, now: () => deps.clock.now() });
@@ -46,46 +49,29 @@ export async function runFollower(deps: Pick<Deps, 'db' | 'chains' | 'config' | 
 
 const followerJob = (watched: WatchedChain) => `chain-follow-${watched.chain}`;
 
-/** The reserves job: every watched chain's holdings at the investors' addresses (chain-reserves.ts). */
-export const RESERVES_JOB = 'chain-reserves';
-
 /**
- * A follower per watched chain: one active at a time across every process (pg-boss singleton);
- * and, with any chain watched, the reserves job.
+ * A follower per watched chain, every CHAIN_POLL_MS, one active at a time across every process
+ * (pg-boss singleton); and, with any chain watched, the reserves job every
+ * CHAIN_RESERVES_INTERVAL_MS (0: never).
  */
-export function chainKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>): JobKind[] {
+export function chainKinds(deps: ChainJobDeps): { kind: JobKind; everyMs: number }[] {
   const watchedChains = Object.values(deps.chains.watched);
-  const reserves: JobKind = {
-    name: RESERVES_JOB,
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    retryBackoff: false,
-    expireInSeconds: 900,
-    policy: 'singleton',
-    run: async () => {
-      for (const watched of watchedChains) {
-        try {
-          const measured = await measureReserve(deps.db, watched);
-          deps.log.info({ chain: watched.chain, units: measured.units.toString(), addresses: measured.addresses }, 'reserve measured');
-        } catch (error) {
-          deps.log.error({ chain: watched.chain, err: error }, 'reserve not measured');
-        }
-      }
-    },
-  };
-  return [...followerKinds(deps, watchedChains), ...(watchedChains.length ? [reserves] : [])];
-}
-
-function followerKinds(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock' | 'log' | 'jobs'>, watchedChains: WatchedChain[]): JobKind[] {
-  return watchedChains.map((watched) => ({
-    name: followerJob(watched),
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    retryBackoff: false,
-    // A follower killed mid-run frees the singleton after this (and pg-boss's next maintenance); the
-    // next run goes on from the cursor. Two runs at once would still be safe: each batch checks the cursor.
-    expireInSeconds: deps.config.chain.followerExpireSeconds,
-    policy: 'singleton' as const,
-    run: () => runFollower(deps, watched),
+  const followers = watchedChains.map((watched) => ({
+    // A follower killed mid-run frees the singleton after its expiry (and pg-boss's next
+    // maintenance); the next run goes on from the cursor. Two runs at once would still be safe:
+    // each batch checks the cursor.
+    kind: { ...periodicKind(followerJob(watched), deps.config.chain.followerExpireSeconds, () => runFollower(deps, watched)), policy: 'singleton' as const },
+    everyMs: deps.config.chain.pollMs,
   }));
+  const reserves = periodicKind('chain-reserves', 900, async () => {
+    for (const watched of watchedChains) {
+      try {
+        const measured = await measureReserve(deps.db, watched);
+        deps.log.info({ chain: watched.chain, units: measured.units.toString(), addresses: measured.addresses }, 'reserve measured');
+      } catch (error) {
+        deps.log.error({ chain: watched.chain, err: error }, 'reserve not measured');
+      }
+    }
+  });
+  return watchedChains.length ? [...followers, { kind: { ...reserves, policy: 'singleton' }, everyMs: deps.config.chain.reservesIntervalMs }] : followers;
 }

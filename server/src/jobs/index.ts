@@ -5,27 +5,15 @@ import { sweepIdempotencyKeys } from '../ledger/idempotency';
 import { sealLedger } from '../ledger/seals';
 import { deliverMail, MAIL_JOB, type MailJob } from '../mail/outbox';
 import type { Mailer } from '../mail/mailer';
-import { chainKinds, RESERVES_JOB } from './chain-jobs';
+import { chainKinds } from './chain-jobs';
 import { runMaturity } from './maturity';
-import type { JobKind } from './queue';
+import { periodicKind } from './queue';
 import { sweepUnreferencedUploads } from './uploads';
+
+export { periodicKind } from './queue';
 
 /** Investments settled per maturity job; a full batch queues the next one at once (catch-up). */
 const MATURITY_BATCH = 1000;
-
-/**
- * A periodic kind (maturity, the seal, the sweeps): one job per period; a failure is retried at
- * the next period. Each is safe to run in two processes at once (row locks with SKIP LOCKED,
- * compare-and-set, the seal's advisory lock).
- */
-export const periodicKind = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
-  name,
-  retryLimit: 0,
-  retryDelaySeconds: 1,
-  retryBackoff: false,
-  expireInSeconds,
-  run,
-});
 
 /** The periodic kinds every process asks for (the harness runs their first jobs before a test starts). */
 export const PERIODIC_JOBS = ['maturity', 'idempotency-sweep', 'history-sweep', 'ledger-seal', 'upload-sweep'] as const;
@@ -66,7 +54,7 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
     }),
   );
   const chainJobs = chainKinds(app.deps);
-  for (const kind of chainJobs) jobs.define(kind);
+  for (const { kind } of chainJobs) jobs.define(kind);
   if (mailTransport) {
     jobs.define<MailJob>({
       name: MAIL_JOB,
@@ -85,10 +73,7 @@ export function registerJobs(app: FastifyInstance, mailTransport: Mailer | null)
     await jobs.repeat('history-sweep', config.maturityIntervalMs);
     await jobs.repeat('ledger-seal', config.ledgerSealIntervalMs);
     if (config.uploadSweepIntervalMs > 0) await jobs.repeat('upload-sweep', config.uploadSweepIntervalMs);
-    for (const kind of chainJobs) {
-      if (kind.name !== RESERVES_JOB) await jobs.repeat(kind.name, config.chain.pollMs);
-      else if (config.chain.reservesIntervalMs > 0) await jobs.repeat(kind.name, config.chain.reservesIntervalMs);
-    }
+    for (const { kind, everyMs } of chainJobs) if (everyMs > 0) await jobs.repeat(kind.name, everyMs);
   });
   app.addHook('preClose', async () => {
     await jobs.stop();

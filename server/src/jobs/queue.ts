@@ -20,6 +20,20 @@ export interface JobKind<T extends object = object> {
   run(data: T): Promise<void>;
 }
 
+/**
+ * A periodic kind (maturity, the seal, the sweeps, the chains' jobs): one job per period; a failure is retried at
+ * the next period. Each is safe to run in two processes at once (row locks with SKIP LOCKED,
+ * compare-and-set, the seal's advisory lock).
+ */
+export const periodicKind = (name: string, expireInSeconds: number, run: () => Promise<void>): JobKind => ({
+  name,
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+  expireInSeconds,
+  run,
+});
+
 /** A job that used up its retries: what an admin sees and may send again. */
 export interface FailedJob {
   id: string;

@@ -1,4 +1,4 @@
-import type { Chain, ChainFollower, ChainPaymentRow, ChainReserve, ChainStatus } from '@halcyon/api-client/contract';
+import { CHAIN_COIN, type Chain, type ChainFollower, type ChainPaymentRow, type ChainReserve, type ChainStatus } from '@halcyon/api-client/contract';
 import { formatUnits } from '../chain/blocks';
 import type { Chains } from '../chain/chains';
 import { centsForUnits } from '../chain/price';
@@ -41,6 +41,8 @@ interface PaymentRow extends UserColumns {
 export async function chainStatus(deps: Pick<Deps, 'db' | 'chains' | 'clock'>): Promise<ChainStatus> {
   const q = deps.db;
   const watched = Object.values(deps.chains.watched);
+  // Each chain's coin decimals (a token's read from its contract), for amounts and reserves alike.
+  const decimals = new Map(await Promise.all(watched.map(async (w) => [w.chain, await w.decimals().catch(() => null)] as const)));
   const [cursors, attention, reserves, flagged] = await Promise.all([
     q.query<CursorRow>('SELECT chain, height, tip_height, reorgs, deepest_reorg, last_error, last_error_at, updated_at FROM chain_cursors'),
     q.query<PaymentRow>(
@@ -50,14 +52,13 @@ export async function chainStatus(deps: Pick<Deps, 'db' | 'chains' | 'clock'>): 
         WHERE p.status IN ('dust', 'orphaned', 'reorged', 'reversed') OR p.valuation = 'unquoted'
         ORDER BY p.id DESC LIMIT ${LISTED}`,
     ),
-    reservesOf(q, deps.chains, deps.clock.now()),
+    reservesOf(q, deps.chains, decimals, deps.clock.now()),
     q.query<UserColumns & { id: string; review_reason: string; review_since: Date }>(
       `SELECT id, name AS user_name, email AS user_email, review_reason, review_since FROM users
         WHERE review_since IS NOT NULL ORDER BY review_since DESC LIMIT ${LISTED}`,
     ),
   ]);
   const byChain = new Map(cursors.rows.map((c) => [c.chain, c]));
-  const decimals = new Map(await Promise.all(watched.map(async (w) => [w.chain, await w.decimals().catch(() => null)] as const)));
   return {
     followers: watched.map((w): ChainFollower => {
       const c = byChain.get(w.chain);
@@ -71,7 +72,7 @@ export async function chainStatus(deps: Pick<Deps, 'db' | 'chains' | 'clock'>): 
     attention: attention.rows.map((p) => {
       const places = decimals.get(p.chain);
       return {
-        id: p.id, chain: p.chain, coin: deps.chains.watched[p.chain]?.coin ?? p.chain, txid: p.txid, outputIndex: p.output_index,
+        id: p.id, chain: p.chain, coin: CHAIN_COIN[p.chain], txid: p.txid, outputIndex: p.output_index,
         uid: p.uid, user: userRef(p), address: p.address,
         amount: places === null || places === undefined ? p.amount_units : formatUnits(BigInt(p.amount_units), places),
         status: p.status, valuation: p.valuation, credited: p.credited_cents === null ? null : dbUsd(p.credited_cents),
@@ -85,7 +86,7 @@ export async function chainStatus(deps: Pick<Deps, 'db' | 'chains' | 'clock'>): 
 }
 
 /** Each watched chain's last measure beside what the ledger owes in its asset, valued at the current price when one can be read. */
-async function reservesOf(q: Queryable, chains: Chains, now: Date): Promise<ChainReserve[]> {
+async function reservesOf(q: Queryable, chains: Chains, decimalsOf: ReadonlyMap<Chain, number | null>, now: Date): Promise<ChainReserve[]> {
   const [measured, owed] = await Promise.all([
     q.query<{ chain: Chain; units: string; addresses: number; height: string | null; measured_at: Date }>('SELECT chain, units::text, addresses, height, measured_at FROM chain_reserves'),
     solvency(q),
@@ -94,7 +95,7 @@ async function reservesOf(q: Queryable, chains: Chains, now: Date): Promise<Chai
   return Promise.all(
     Object.values(chains.watched).map(async (w): Promise<ChainReserve> => {
       const m = byChain.get(w.chain);
-      const decimals = await w.decimals().catch(() => null);
+      const decimals = decimalsOf.get(w.chain) ?? null;
       const price = await chains.prices.price(w.asset, now).catch(() => null);
       const units = m ? BigInt(m.units) : null;
       return {

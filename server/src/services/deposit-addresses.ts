@@ -41,12 +41,14 @@ export function checkXpubs(body: { bitcoinXpub?: string | null; evmXpub?: string
  * and (uid, family, xpub) keys are the database's backstop.
  */
 export async function depositAddress(db: Db, uid: string, family: Family, xpub: string, network: BitcoinNetwork): Promise<string> {
-  const known = await db.query<{ address: string }>('SELECT address FROM deposit_addresses WHERE uid = $1 AND family = $2 AND xpub = $3', [uid, family, xpub]);
-  if (known.rows[0]) return known.rows[0].address;
+  const theirs = async (q: Queryable) =>
+    (await q.query<{ address: string }>('SELECT address FROM deposit_addresses WHERE uid = $1 AND family = $2 AND xpub = $3', [uid, family, xpub])).rows[0]?.address;
+  const known = await theirs(db);
+  if (known) return known;
   const key = accountKey(family, xpub, network);
   return db.tx(async (q) => {
-    const again = await q.query<{ address: string }>('SELECT address FROM deposit_addresses WHERE uid = $1 AND family = $2 AND xpub = $3', [uid, family, xpub]);
-    if (again.rows[0]) return again.rows[0].address;
+    const again = await theirs(q);
+    if (again) return again;
     const { rows } = await q.query<{ index: number }>(
       `INSERT INTO derivation_counters (xpub, next_index) VALUES ($1, 1)
        ON CONFLICT (xpub) DO UPDATE SET next_index = derivation_counters.next_index + 1
@@ -62,7 +64,6 @@ export async function depositAddress(db: Db, uid: string, family: Family, xpub: 
     );
     if (inserted.rows[0]) return inserted.rows[0].address;
     // A concurrent request of the same investor gave them one first (the index stays unused).
-    const theirs = await q.query<{ address: string }>('SELECT address FROM deposit_addresses WHERE uid = $1 AND family = $2 AND xpub = $3', [uid, family, xpub]);
-    return String(theirs.rows[0]?.address);
+    return String(await theirs(q));
   });
 }

@@ -1,5 +1,5 @@
 import type { Chain, CreateDepositBody, Deposit, DepositMethod, DepositPayment, ParsedQueryOf } from '@halcyon/api-client/contract';
-import { METHOD_ASSET, METHOD_CHAIN } from '@halcyon/api-client/contract';
+import { CHAIN_COIN, METHOD_ASSET, METHOD_CHAIN } from '@halcyon/api-client/contract';
 import { formatUnits } from '../chain/blocks';
 import type { Chains } from '../chain/chains';
 import { PriceUnavailable, unitsForCents } from '../chain/price';
@@ -52,8 +52,6 @@ const FROM = (from: string) => `${from} JOIN users u ON u.id = d.uid
                      ORDER BY cp.status IN ('orphaned', 'reorged', 'reversed'), cp.id DESC LIMIT 1) p ON true`;
 const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
 
-const COINS: Record<Chain, string> = { bitcoin: 'BTC', ethereum: 'ETH', bsc: 'USDT' };
-
 /** What the investor sees of a quote's payment (docs/chain.md "What people see"). */
 function paymentOf(r: DepositRow, chains: Chains | null): DepositPayment | null {
   if (!r.chain || !r.pay_address || !r.pay_uri || r.crypto_units === null || r.coin_decimals === null || !r.expires_at || r.confirmations_required === null) return null;
@@ -67,7 +65,7 @@ function paymentOf(r: DepositRow, chains: Chains | null): DepositPayment | null 
   const amount = formatUnits(BigInt(r.crypto_units), decimals);
   return {
     network: r.chain,
-    coin: COINS[r.chain],
+    coin: CHAIN_COIN[r.chain],
     address: r.pay_address,
     cryptoAmount: amount,
     uri: r.pay_uri ?? '',
