@@ -2,6 +2,7 @@
 // machine: anything not addressed to a local host is aborted, so third-party widgets are
 // offline exactly as in CI.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '@halcyon/test-kit';
 
 const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -10,16 +11,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-quic', '--no-first-run'],
   });
 }
 

@@ -48,3 +48,4 @@ export {
   type ReorgResult,
 } from './chain';
 export { bitcoinNode, chainServerEnv, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';
+export { CHROMIUM_FLAGS } from './chromium';

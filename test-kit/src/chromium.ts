@@ -1,0 +1,4 @@
+// Debian's Chromium as every browser test and benchmark starts it (never a downloaded browser):
+// headless, and nothing in the background reaching for the network (without those flags its
+// connections are refused by the sandbox's closed network, many at a time).
+export const CHROMIUM_FLAGS: readonly string[] = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
