@@ -36,7 +36,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const shellDir = join(root, 'shell', 'dist');
   const hasShell = existsSync(join(shellDir, 'index.html'));
   // The sign-in page's own HTML, form and styles included (shell/prerender): it paints before any script.
-  const pageFile = (path: string) => (PRERENDERED[path] && existsSync(join(shellDir, PRERENDERED[path])) ? PRERENDERED[path] : 'index.html');
+  // Looked up once, at start (as the folders are): not a file-system call per page load.
+  const built = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(shellDir, file))));
+  const pageFile = (path: string) => built.get(path) ?? 'index.html';
   const sendPage = (reply: FastifyReply, path: string) =>
     reply.header('cache-control', 'no-cache').header('link', preloads(path)).type('text/html; charset=utf-8').sendFile(pageFile(path), shellDir);
   const preloads = pagePreloads(config, root);
