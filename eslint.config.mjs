@@ -97,7 +97,7 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/test/**', '**/src/testing/**'];
 const packageRules = [
   uses(['shared-ui/**/*.{ts,tsx}'], [['^@halcyon/', 'shared-ui is the design system: it imports nothing of ours (a business rule comes in as a prop, e.g. phoneRule)']]),
   uses(['api-client/src/contract/**/*.ts'], [
-    ['^(\\.\\./)+(http|query|testing)(/|$)|^@halcyon/|^(react|ky|jotai|@tanstack/.*)$', 'the contract is schemas and plain rules: no client, React or test code'],
+    ['^(\\.\\./)+(http|query|testing)(/|$)|^@halcyon/|^(react|jotai|@tanstack/.*)$', 'the contract is schemas and plain rules: no client, React or test code'],
   ]),
   uses(['api-client/src/http/**/*.ts'], [['^\\.\\./query(/|$)|^@halcyon/|^(react|@tanstack/.*)$', 'the HTTP client and session store have no React: hooks go in src/query (@halcyon/api-client/react)']], TESTS),
   uses(['api-client/src/query/**/*.{ts,tsx}'], [['^\\.\\./http(/|$)', 'import the client as @halcyon/api-client/http: the federation shares it by that name (one session store)']]),

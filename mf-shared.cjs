@@ -36,7 +36,6 @@ const shared = {
   // atomWithStorage and friends carry their own React context import: keep them on the same copy.
   'jotai/utils': singleton(pinned('jotai')),
   'styled-components': singleton(pinned('styled-components')),
-  ky: singleton(pinned('ky')),
   // One QueryClient context (the client itself is api-client's) and one toast container.
   '@tanstack/react-query': singleton(pinned('@tanstack/react-query')),
   'react-toastify': singleton(pinned('react-toastify')),

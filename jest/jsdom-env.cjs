@@ -1,5 +1,5 @@
-// jsdom without Node's fetch family breaks ky and FormData uploads: copy Node's globals in. And the
-// worker's zxcvbn (zxcvbn/worker.cjs) on the sandbox's global.
+// jsdom without Node's fetch family breaks api-client's calls and FormData uploads: copy Node's
+// globals in. And the worker's zxcvbn (zxcvbn/worker.cjs) on the sandbox's global.
 const { TestEnvironment } = require('jest-environment-jsdom');
 const zxcvbn = require('./zxcvbn/worker.cjs');
 

@@ -2,7 +2,7 @@
 // (pnpm layout: the pattern has to see through node_modules/.pnpm/).
 const path = require('node:path');
 
-const esmDeps = ['ky', 'jotai', 'file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'fast-check', 'pure-rand', '@scure', '@noble'];
+const esmDeps = ['jotai', 'file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'fast-check', 'pure-rand', '@scure', '@noble'];
 
 /** @param {{ env: 'node' | 'jsdom', rootDir: string }} opts */
 module.exports = function preset({ env, rootDir }) {

@@ -72,8 +72,8 @@ const steps = [
   // Fails when the JS of /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
   { name: 'bundle-budget', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './bench', 'run', 'budget'], out) },
   { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
-  // Unused files, exports and dependencies (knip.json; it ignores ky and @module-federation/enhanced
-  // in the apps: mf-shared.cjs resolves them from each app, which knip cannot see).
+  // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
+  // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).
   { name: 'knip', cores: 1, run: (out) => pnpm(['exec', 'knip', '--no-progress'], out) },
   // Every text of the spec (../shared/spec) is in the source: a reworded message fails the run.
   { name: 'spec-texts', cores: 1, run: specTexts },

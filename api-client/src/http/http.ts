@@ -1,4 +1,3 @@
-import ky, { isHTTPError } from 'ky';
 import { endpoints, type EndpointName } from '../contract/endpoints';
 import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from './session';
 import type { CsvExport, ExportQuery } from '../contract/exports';
@@ -42,9 +41,6 @@ let baseUrl = '/api';
 export function configureApi(options: { baseUrl?: string }): void {
   if (options.baseUrl) baseUrl = options.baseUrl.replace(/\/$/, '');
 }
-
-/** The one ky instance: no timeout (spec 7), no silent retries of money calls. */
-export const http = ky.create({ timeout: false, retry: 0, throwHttpErrors: true });
 
 export type Caller = 'user' | 'admin';
 
@@ -111,10 +107,10 @@ export async function call(name: EndpointName, input: RawInput = {}, options: Ca
     body.append('file', input.file, input.filename ?? (input.file instanceof File ? input.file.name : 'upload'));
   }
   try {
-    const response = await http(`${baseUrl}${fillPath(endpoint.path, input.params)}`, {
+    const response = await send(`${baseUrl}${fillPath(endpoint.path, input.params)}`, {
       method: endpoint.method,
       headers,
-      searchParams,
+      query: searchParams,
       ...(body ? { body } : input.body !== undefined ? { json: input.body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -130,6 +126,68 @@ function searchParamsOf(query: object = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null || v === '' ? [] : [[k, String(v)]])));
 }
 
+interface SendInit {
+  method?: string;
+  headers: Record<string, string>;
+  /** Appended as the query string; none (no `?`) when empty. */
+  query: Record<string, string>;
+  /** Sent JSON.stringify'd as application/json. */
+  json?: unknown;
+  /** Multipart: fetch sets the content-type with its boundary. */
+  body?: FormData;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer, its body already read: the parsed JSON when the server sent JSON, else undefined. */
+class HttpError extends Error {
+  constructor(
+    readonly response: Response,
+    readonly data: unknown,
+  ) {
+    super(`Request failed with status ${response.status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * One request: fetch itself, with no timeout (spec 7) and no silent retries of money calls.
+ * Resolves with a 2xx response; any other status throws an HttpError (toApiError reads it).
+ */
+async function send(url: string, { method = 'GET', headers, query, json, body, signal }: SendInit): Promise<Response> {
+  const search = new URLSearchParams(query).toString();
+  const target = search ? `${url}?${search}` : url;
+  const init: RequestInit = { method, headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' } };
+  if (json !== undefined) init.body = JSON.stringify(json);
+  else if (body) init.body = body;
+  if (signal) init.signal = signal;
+  let response: Response;
+  try {
+    response = await fetch(target, init);
+  } catch (error) {
+    // fetch's TypeError says only "Failed to fetch": name the call. An abort (an AbortError) goes on
+    // as it is. By name, not instanceof: under jest, Node's fetch throws another realm's TypeError.
+    if ((error as { name?: unknown } | null)?.name === 'TypeError') {
+      throw new Error(`Request failed due to a network error: ${method} ${target}`, { cause: error });
+    }
+    throw error;
+  }
+  if (!response.ok) throw new HttpError(response, await errorBody(response));
+  return response;
+}
+
+/** An error answer's body, read whole; undefined when it is empty, unreadable, not JSON by its content-type, or broken JSON. */
+async function errorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  const type = (response.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  // application/json and its kin: problem+json, vnd.api+json.
+  if (!text || !/\/(?:.*[.+-])?json$/.test(type)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Downloads a CSV export (exports.ts) with the caller's token (admin under /admin/export, else the
  * investor) and saves it under the server's file name. Fails like every call, with an ApiError
@@ -139,7 +197,7 @@ export async function downloadCsv<P extends CsvExport>(path: P, query?: ExportQu
   const caller: Caller = path.startsWith('/admin/') ? 'admin' : 'user';
   const token = tokenOf(caller);
   try {
-    const response = await http(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, searchParams: searchParamsOf(query) });
+    const response = await send(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, query: searchParamsOf(query) });
     const named = /filename="?([^";]+)/.exec(response.headers.get('content-disposition') ?? '')?.[1];
     saveFile(await response.blob(), named ?? `${path.slice(path.lastIndexOf('/') + 1)}.csv`);
   } catch (error) {
@@ -159,11 +217,10 @@ export function saveFile(blob: Blob, filename: string): void {
 
 async function toApiError(error: unknown, caller: Caller | null, token: string | null): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) {
+  if (error instanceof HttpError) {
     const status = error.response.status;
     let message = error.response.statusText || `Request failed with status ${status}`;
     let code = 'HTTP_ERROR';
-    // ky 2 has already read the body into `error.data` (the response body is consumed).
     const body = error.data;
     if (body && typeof body === 'object') {
       const { message: m, code: c } = body as { message?: unknown; code?: unknown };

@@ -1,4 +1,4 @@
-// The one fetch stub of the component tests (user-app, admin-app): global fetch (what ky calls)
+// The one fetch stub of the component tests (user-app, admin-app): global fetch (what api-client calls)
 // answers by "METHOD /api/path" routes with `:param` segments and records every request. Every
 // route is checked against the contract (contract/endpoints.ts + routes.ts), so a test cannot
 // stub an endpoint that does not exist, answer with a body the server would never send, or let a

@@ -10,7 +10,7 @@ import { configureApi, dropdownAtom, sessionUserOf, store, userSessionAtom } fro
 import { QueryClientProvider, queryClient, queryKey } from '@halcyon/api-client/react';
 import { profile } from './fixtures';
 
-// ky needs an absolute URL under Node's fetch; the stub matches on the path only.
+// Node's fetch needs an absolute URL; the stub matches on the path only.
 configureApi({ baseUrl: 'http://localhost/api' });
 
 export const TOKEN = 'test-token';
