@@ -86,42 +86,33 @@ const ports = {
 };
 
 /**
- * The rspack config of one federated app. `exposes` makes it a remote (publicPath 'auto', so its
- * chunks load from wherever its manifest was fetched); without it, it is the host.
- * @param {{ dir: string, name: 'shell' | 'user_app' | 'admin_app', exposes?: Record<string, string>,
- *   devServer?: object }} app
- * @param {Record<string, unknown>} env rspack CLI env (RSPACK_SERVE when `rspack serve`)
+ * What every build of ours shares: TypeScript through swc, content-hashed files, source maps, and
+ * precompressed output in production. `app.outDir` is relative to `app.dir` (default `dist`);
+ * `publicPath` is where the files are served from.
+ * @param {{ dir: string, name: string, entry: string, outDir?: string, publicPath: string,
+ *   html: { title: string, filename?: string, publicPath: string } }} app
+ * @param {boolean} dev
  */
-function federatedConfig(app, env = {}) {
-  // Resolve the bundler from the app: pnpm does not hoist it to the root.
+function baseConfig(app, dev) {
   const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
   const { rspack } = requireFromApp('@rspack/core');
-  const { ModuleFederationPlugin } = requireFromApp('@module-federation/enhanced/rspack');
-  const dev = Boolean(env.RSPACK_SERVE) || process.env.NODE_ENV === 'development';
-  const isRemote = Boolean(app.exposes);
   const hashed = dev ? '[name].js' : '[name].[contenthash:8].js';
-
   return {
     mode: dev ? 'development' : 'production',
     context: app.dir,
     target: 'web',
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
-    entry: { main: './src/index.tsx' },
+    entry: { main: app.entry },
     output: {
-      path: path.join(app.dir, 'dist'),
+      path: path.join(app.dir, app.outDir ?? 'dist'),
       filename: hashed,
       chunkFilename: hashed,
       assetModuleFilename: dev ? '[name][ext]' : '[name].[contenthash:8][ext]',
-      publicPath: isRemote ? 'auto' : '/',
+      publicPath: app.publicPath,
       uniqueName: app.name,
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-      // The router facade's source: react-router's ESM build (tree-shakable; the package's
-      // default export condition is CommonJS), its production flavour in production builds.
-      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev) },
-    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
     module: {
       rules: [
         {
@@ -141,14 +132,72 @@ function federatedConfig(app, env = {}) {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({
-        // One page for all three apps (the root index.html); only the title differs.
-        template: path.join(root, 'index.html'),
+      // One page template for every build (the root index.html); only the title differs.
+      new rspack.HtmlRspackPlugin({ template: path.join(root, 'index.html'), chunks: ['main'], ...app.html }),
+      ...(dev ? [] : [new PrecompressPlugin()]),
+    ],
+    optimization: dev ? {} : { minimize: true },
+    performance: { hints: false },
+  };
+}
+
+const isDev = (env) => Boolean(env.RSPACK_SERVE) || process.env.NODE_ENV === 'development';
+
+/**
+ * The shell's sign-in pages (shell/src/signin.tsx): no Module Federation, so their JavaScript is
+ * only what the form uses, tree-shaken. Written to shell/dist/signin/, served at /signin/; the
+ * prerender puts its page's scripts into login.html and register.html.
+ * @param {{ dir: string }} app
+ */
+function signinConfig(app, env = {}) {
+  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
+  const dev = isDev(env);
+  const config = baseConfig(
+    { dir: app.dir, name: 'shell_signin', entry: './src/signin.tsx', outDir: 'dist/signin', publicPath: '/signin/', html: { title: 'Halcyon', filename: 'page.html', publicPath: '/signin/' } },
+    dev,
+  );
+  // react-router's ESM build (the package's default condition is CommonJS, which does not tree-shake).
+  return { ...config, resolve: { ...config.resolve, alias: { 'react-router$': routerBuild(requireFromApp, dev) } } };
+}
+
+/**
+ * The rspack config of one federated app. `exposes` makes it a remote (publicPath 'auto', so its
+ * chunks load from wherever its manifest was fetched); without it, it is the host.
+ * @param {{ dir: string, name: 'shell' | 'user_app' | 'admin_app', exposes?: Record<string, string>,
+ *   devServer?: object }} app
+ * @param {Record<string, unknown>} env rspack CLI env (RSPACK_SERVE when `rspack serve`)
+ */
+function federatedConfig(app, env = {}) {
+  // Resolve the bundler from the app: pnpm does not hoist it to the root.
+  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
+  const { ModuleFederationPlugin } = requireFromApp('@module-federation/enhanced/rspack');
+  const dev = isDev(env);
+  const isRemote = Boolean(app.exposes);
+  const base = baseConfig(
+    {
+      dir: app.dir,
+      name: app.name,
+      entry: './src/index.tsx',
+      publicPath: isRemote ? 'auto' : '/',
+      html: {
         title: isRemote ? `Halcyon (${path.basename(app.dir)} standalone)` : 'Halcyon',
         // The standalone remote page is served at deep links (/user/main): absolute URLs in dev.
         publicPath: isRemote && !dev ? 'auto' : '/',
-        chunks: ['main'],
-      }),
+      },
+    },
+    dev,
+  );
+
+  return {
+    ...base,
+    resolve: {
+      ...base.resolve,
+      // The router facade's source: react-router's ESM build (tree-shakable; the package's
+      // default export condition is CommonJS), its production flavour in production builds.
+      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev) },
+    },
+    plugins: [
+      ...base.plugins,
       new ModuleFederationPlugin({
         name: app.name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: app.exposes } : { remotes: {} }),
@@ -167,10 +216,7 @@ function federatedConfig(app, env = {}) {
           ...(isRemote ? { externalRuntime: !dev } : { provideExternalRuntime: true }),
         },
       }),
-      ...(dev ? [] : [new PrecompressPlugin()]),
     ],
-    optimization: dev ? {} : { minimize: true },
-    performance: { hints: false },
     devServer: {
       port: ports[app.name],
       historyApiFallback: true,
@@ -186,4 +232,4 @@ function federatedConfig(app, env = {}) {
   };
 }
 
-module.exports = { shared, ports, federatedConfig };
+module.exports = { shared, ports, federatedConfig, signinConfig };

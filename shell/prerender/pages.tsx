@@ -10,6 +10,7 @@ import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { Providers } from '../src/app/Providers';
 import { AppRoutes, preloadScreens } from '../src/app/AppRoutes';
+import { openAppPage } from '../src/entry/OpenApp';
 
 /** The pages and the files they become (server/src/http/static.ts serves them at those paths). */
 const PAGES = [
@@ -19,7 +20,8 @@ const PAGES = [
 
 /** The build's output folder (run.mjs passes it). */
 const dist = process.argv[2] ?? '';
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// The sign-in build's page (rspack.signin.config.cjs): its scripts, not the federated app's.
+const template = readFileSync(join(dist, 'signin', 'page.html'), 'utf8');
 const config = { apiBaseUrl: '/api', brand: 'Halcyon', remotes: { user_app: '', admin_app: '' } };
 
 async function main(): Promise<void> {
@@ -40,7 +42,7 @@ function renderPage(page: (typeof PAGES)[number]): void {
       sheet.collectStyles(
         <Providers config={config}>
           <StaticRouter location={page.path}>
-            <AppRoutes />
+            <AppRoutes remotePage={openAppPage} />
           </StaticRouter>
         </Providers>,
       ),

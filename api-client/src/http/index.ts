@@ -5,3 +5,6 @@ export * from './api';
 export * from './session';
 export * from './logout';
 export * from './passkeys';
+export * from './early';
+// The endpoint table, for `/react` to take from this shared singleton rather than bundle a second copy.
+export { endpoints } from '../contract/endpoints';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { endpoints, type EndpointName } from '../contract/endpoints';
+import type { EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
-import { api, type InputOf, errorMessage, type CallOptions, type Caller, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
+import { api, endpoints, type InputOf, errorMessage, type CallOptions, type Caller, sendWithPasskey, stepUpPasskey, takeEarlyRead } from '@halcyon/api-client/http';
 import { createIntentKey, endsIntent } from './intentKey';
 import { queryKey } from './keys';
 
@@ -20,23 +20,24 @@ type Fn<N extends EndpointName> = (input: InputOf<N> | undefined, options: CallO
  */
 export function useApiQuery<N extends EndpointName, T = ResponseOf<N>>(name: N, input?: InputOf<N>, options: ReadOptions<N, T> = {}) {
   const { as, ...rest } = options;
+  return useQuery<ResponseOf<N>, Error, T>({ ...readOf(name, input, as), ...rest });
+}
+
+/** The cache key and request of one read. */
+export function readOf<N extends EndpointName>(name: N, input?: InputOf<N>, as?: Caller) {
   const fn = api[name] as unknown as Fn<N>;
-  return useQuery<ResponseOf<N>, Error, T>({
+  return {
     queryKey: queryKey(name, input, as),
-    queryFn: ({ signal }) => fn(input, { signal, ...(as ? { as } : {}) }),
-    ...rest,
-  });
+    // A read the page began before this cache existed (http/early.ts) answers the first ask.
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      ((input === undefined && !as ? takeEarlyRead(name) : undefined) as Promise<ResponseOf<N>> | undefined) ?? fn(input, { signal, ...(as ? { as } : {}) }),
+  };
 }
 
 /** Several reads of one endpoint side by side (e.g. one per asset), each cached and cancelled like useApiQuery. */
 export function useApiQueries<N extends EndpointName>(name: N, inputs: readonly InputOf<N>[], { as, enabled }: { as?: Caller; enabled?: boolean } = {}) {
-  const fn = api[name] as unknown as Fn<N>;
   return useQueries({
-    queries: inputs.map((input) => ({
-      queryKey: queryKey(name, input, as),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fn(input, { signal, ...(as ? { as } : {}) }),
-      ...(enabled === undefined ? {} : { enabled }),
-    })),
+    queries: inputs.map((input) => ({ ...readOf(name, input, as), ...(enabled === undefined ? {} : { enabled }) })),
   });
 }
 

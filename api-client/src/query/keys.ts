@@ -1,5 +1,5 @@
-import { endpoints, type EndpointName } from '../contract/endpoints';
-import type { Caller } from '@halcyon/api-client/http';
+import type { EndpointName } from '../contract/endpoints';
+import { endpoints, type Caller } from '@halcyon/api-client/http';
 
 /**
  * Query keys: `[scope, endpoint, input]`, where the scope is whose session the data belongs to

@@ -1,15 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { forgetBootForm } from '../boot/bootForm';
 import { ShellLayout } from '../layout/ShellLayout';
-import { RequireSession } from '../guards/RequireSession';
-import { RemoteApp } from '../federation/RemoteApp';
-import { LoginScreen } from '../screens/auth/LoginScreen';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
 import type { RemoteName } from '../config/runtimeConfig';
 import { lazyScreen } from './lazyScreen';
 
-// The login (also the index page) renders at once; every other shell screen comes on first visit.
+// Every shell screen comes on first visit: the login too, as the federated app shows it only when
+// a session has ended (the sign-in pages fetch it with their config, preloadPrerendered).
+const LoginScreen = lazyScreen(() => import('../screens/auth/LoginScreen'), (m) => m.LoginScreen);
 const RegisterScreen = lazyScreen(() => import('../screens/auth/RegisterScreen'), (m) => m.RegisterScreen);
 const ForgotPasswordScreen = lazyScreen(() => import('../screens/auth/ForgotPasswordScreen'), (m) => m.ForgotPasswordScreen);
 const ResetPasswordScreen = lazyScreen(() => import('../screens/auth/ResetPasswordScreen'), (m) => m.ResetPasswordScreen);
@@ -24,22 +23,33 @@ const InfoScreen = lazyScreen(() => import('../screens/InfoScreen'), (m) => m.In
  * before the app's first render, so that render replaces the form with the form, not a spinner.
  */
 export function preloadPrerendered(path: string): Promise<void> {
+  if (path === '/' || path === '/auth/login') return LoginScreen.preload();
   return path === '/auth/register' ? RegisterScreen.preload() : Promise.resolve();
 }
 
 /** Fetches every lazy shell screen (tests render them without suspending). */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, TwoFactorResetScreen, InfoScreen].map((s) => s.preload()));
+  await Promise.all([LoginScreen, RegisterScreen, ForgotPasswordScreen, ResetPasswordScreen, AdminLoginScreen, AdminRegisterScreen, LockAccountScreen, TwoFactorResetScreen, InfoScreen].map((s) => s.preload()));
 }
 
-/** Each remote owns everything under its path, behind a session of its kind. */
-const REMOTE_ROUTES: Array<{ path: string; kind: 'user' | 'admin'; remote: RemoteName }> = [
+interface RemoteRoute {
+  path: string;
+  /** The session the remote's pages need. */
+  kind: 'user' | 'admin';
+  remote: RemoteName;
+}
+
+/** What a remote's path shows: its App (the federated entry) or a full load of it (the sign-in entry). */
+export type RemotePage = (route: RemoteRoute) => ReactNode;
+
+/** Each remote owns everything under its path. */
+const REMOTE_ROUTES: RemoteRoute[] = [
   { path: 'user/*', kind: 'user', remote: 'user_app' },
   { path: 'admin/*', kind: 'admin', remote: 'admin_app' },
 ];
 
 /** Spec section 2 routes. The remotes own everything under /user/* and /admin/*. */
-export function AppRoutes() {
+export function AppRoutes({ remotePage }: { remotePage: RemotePage }) {
   // The first commit has rendered the prerendered page's screen, which took what was typed.
   useEffect(forgetBootForm, []);
   return (
@@ -58,16 +68,8 @@ export function AppRoutes() {
         <Route path="admin-auth/admin-reg" element={<AdminRegisterScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
-      {REMOTE_ROUTES.map(({ path, kind, remote }) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <RequireSession kind={kind}>
-              <RemoteApp name={remote} />
-            </RequireSession>
-          }
-        />
+      {REMOTE_ROUTES.map((route) => (
+        <Route key={route.path} path={route.path} element={remotePage(route)} />
       ))}
     </Routes>
   );

@@ -5,6 +5,7 @@ import { queryClient } from '@halcyon/api-client/react';
 import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';
 import { AppRoutes, preloadScreens } from '../app/AppRoutes';
+import { remotePage } from '../federation/remotePage';
 import { parseRuntimeConfig } from '../config/runtimeConfig';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import type { RemoteLoader } from '../federation/remotes';
@@ -57,7 +58,7 @@ export function renderShell(path: string, loader: RemoteLoader = neverLoader): R
     <Providers config={parseRuntimeConfig({ brand: 'Acme Invest' }, 'http://localhost/')}>
       <RemoteLoaderContext.Provider value={loader}>
         <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
+          <AppRoutes remotePage={remotePage} />
           <LocationProbe />
         </MemoryRouter>
       </RemoteLoaderContext.Provider>

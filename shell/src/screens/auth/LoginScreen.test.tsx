@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
-import { queryClient, queryKey } from '@halcyon/api-client/react';
+import { adminSessionAtom, store, takeEarlyRead, userSessionAtom } from '@halcyon/api-client/http';
 import { renderShell, resetShellState, stubApi } from '../../test/harness';
 import { adminRecord, userProfile } from '../../test/fixtures';
 import { captureBootForm } from '../../boot/bootForm';
@@ -91,7 +90,7 @@ describe('Login (/auth/login and /)', () => {
     expect(JSON.parse(localStorage.getItem('halcyon:user') ?? '{}')).toMatchObject({ token: 'user-token' });
   });
 
-  it('puts the profile from the login answer into the query cache and only the identity into storage', async () => {
+  it('keeps the profile from the login answer for the query cache\'s first read and only the identity in storage', async () => {
     const full = { ...userProfile, bankName: 'First Bank', accountNumber: '0123456789', routingNumber: '021000021', bitcoin: 'bc1qada', balance: 4300.5 };
     stubApi({ 'POST /auth/login': { status: 200, json: { data: full, token: 'user-token' } } });
     renderShell('/auth/login');
@@ -99,7 +98,7 @@ describe('Login (/auth/login and /)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember Me' }));
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/main'));
-    expect(queryClient.getQueryData(queryKey('getProfile'))).toEqual({ data: full });
+    await expect(takeEarlyRead('getProfile')).resolves.toEqual({ data: full });
     const stored = localStorage.getItem('halcyon:user') ?? '';
     expect(JSON.parse(stored)).toEqual({ user: { uid: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', profilePic: null }, token: 'user-token', remember: true });
     for (const secret of ['First Bank', '0123456789', '021000021', 'bc1qada', '4300.5']) expect(stored).not.toContain(secret);

@@ -39,7 +39,7 @@ export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const [code, setCode] = useState('');
   // The server asked for a second factor a passkey can give (PASSKEY_REQUIRED, or a code).
   const [offerPasskey, setOfferPasskey] = useState(false);
-  const done = async (response: AuthResponse, remembered: boolean) => navigate(await startSession(response, remembered), { replace: true });
+  const done = async (response: AuthResponse, remembered: boolean) => navigate(startSession(response, remembered), { replace: true });
   const passkey = usePasskeyLogin({ remember, texts: TEXTS, done });
   const { busy, onSubmit } = useToastForm({
     rules: [

@@ -1,0 +1,38 @@
+import { beginEarlyRead, takeEarlyRead } from './early';
+import { clearUserSessionAtom, store, userSessionAtom } from './session';
+
+const signIn = (token: string) => store.set(userSessionAtom, { user: { uid: 'u1', name: 'Ada', email: 'ada@example.com', username: 'ada', profilePic: null }, token, remember: false });
+
+describe('early reads', () => {
+  beforeEach(() => store.set(clearUserSessionAtom));
+
+  it('answers the first read of the endpoint, once', async () => {
+    signIn('t1');
+    beginEarlyRead('getProfile', Promise.resolve({ data: 'profile' }));
+    await expect(takeEarlyRead('getProfile')).resolves.toEqual({ data: 'profile' });
+    expect(takeEarlyRead('getProfile')).toBeUndefined();
+  });
+
+  it('is not another endpoint\'s answer', () => {
+    signIn('t1');
+    beginEarlyRead('getProfile', Promise.resolve({}));
+    expect(takeEarlyRead('getPortfolioHistory')).toBeUndefined();
+  });
+
+  it('is never shown to another session: begun for one token, taken under another, it is dropped', () => {
+    signIn('t1');
+    beginEarlyRead('getProfile', Promise.resolve({ data: 'first investor' }));
+    signIn('t2');
+    expect(takeEarlyRead('getProfile')).toBeUndefined();
+    signIn('t1');
+    expect(takeEarlyRead('getProfile')).toBeUndefined();
+  });
+
+  it('a failed early read is the taker\'s to report, and no unhandled rejection when nobody takes it', async () => {
+    signIn('t1');
+    beginEarlyRead('getProfile', Promise.reject(new Error('offline')));
+    await expect(takeEarlyRead('getProfile')).rejects.toThrow('offline');
+    beginEarlyRead('getProfile', Promise.reject(new Error('never taken')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});

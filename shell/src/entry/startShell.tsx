@@ -1,0 +1,31 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
+import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
+import { Providers } from '../app/Providers';
+import { preloadPrerendered } from '../app/AppRoutes';
+import { captureBootForm } from '../boot/bootForm';
+
+/**
+ * What both entries do to start (the federated app, index.tsx; the sign-in pages, signin.tsx):
+ * read /config.json, point the API client at it, and render `routes` over the page, keeping what
+ * was typed into a prerendered form meanwhile. `configured` runs once the config is known.
+ */
+export async function startShell(routes: ReactNode, configured: (config: RuntimeConfig) => void = () => undefined): Promise<void> {
+  const [config] = await Promise.all([loadRuntimeConfig(), preloadPrerendered(window.location.pathname)]);
+  configureApi({ baseUrl: config.apiBaseUrl });
+  store.set(brandAtom, config.brand);
+  configured(config);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  // The sign-in page arrives rendered (shell/prerender): keep what was typed into it meanwhile.
+  captureBootForm(container);
+  createRoot(container).render(
+    <StrictMode>
+      <Providers config={config}>
+        <BrowserRouter>{routes}</BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+}
