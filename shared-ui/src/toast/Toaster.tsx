@@ -1,84 +1,25 @@
-import { Slide, ToastContainer, type CloseButtonProps } from 'react-toastify';
-import styled from 'styled-components';
-import { focusRing } from '../a11y';
-import { useMediaQuery } from '../hooks/useMediaQuery';
-import { TOAST_LIMIT } from './toast';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToaster, toasterRequested } from './toasterSignal';
 
-const Close = styled.button`
-  flex: none;
-  align-self: flex-start;
-  width: 32px;
-  height: 32px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radiusSmall};
-  background: transparent;
-  color: inherit;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  ${focusRing}
-  &:focus-visible { outline-color: ${({ theme }) => theme.colors.primary}; }
-`;
+// react-toastify (~10 KB gzip) is not on the first load (issue 32): its container comes with the
+// first toast, as does the library for toast.ts.
+const ToasterContainer = lazy(() => import('./ToasterContainer').then((m) => ({ default: m.ToasterContainer })));
 
-function CloseButton({ closeToast }: CloseButtonProps) {
-  return (
-    <Close type="button" aria-label="Dismiss notification" onClick={() => closeToast(true)}>
-      ×
-    </Close>
-  );
-}
-
-// react-toastify's light toast, themed through its CSS variables (set on a wrapper that makes no
-// box): a white card with dark-blue text on the dark-blue page, as the buttons; icons green/red
-// with at least 3:1 against white (the library's #07bc0c green has 2.6:1).
-const Themed = styled.div`
-  display: contents;
-  --toastify-z-index: ${({ theme }) => theme.zIndex.toast};
-  --toastify-font-family: ${({ theme }) => theme.font.family};
-  --toastify-toast-width: min(420px, calc(100vw - 24px));
-  --toastify-toast-min-height: 56px;
-  --toastify-toast-padding: ${({ theme }) => `${theme.space(3)} ${theme.space(2)} ${theme.space(3)} ${theme.space(4)}`};
-  --toastify-toast-bd-radius: ${({ theme }) => theme.radius};
-  --toastify-toast-shadow: ${({ theme }) => theme.shadow};
-  --toastify-color-light: ${({ theme }) => theme.colors.secondary};
-  --toastify-text-color-light: ${({ theme }) => theme.colors.secondaryText};
-  /* The icon variables, not the colour ones: :root resolves those into the icon colours already. */
-  --toastify-icon-color-success: #0f7a4d;
-  --toastify-icon-color-error: #c0262d;
-  --toastify-spinner-color: ${({ theme }) => theme.colors.secondaryText};
-  --toastify-spinner-color-empty-area: #c9d1ea;
-  & .Toastify__toast {
-    gap: ${({ theme }) => theme.space(1)};
-    margin-bottom: ${({ theme }) => theme.space(2)};
-    font-size: ${({ theme }) => theme.font.size.small};
-    line-height: 1.4;
-  }
-  & .Toastify__toast > p { flex: 1; min-width: 0; margin: 0; overflow-wrap: anywhere; }
-  /* The library goes edge to edge below 480 px; keep the card inset and rounded instead. */
-  @media only screen and (max-width: 480px) {
-    & .Toastify__toast-container { width: calc(100vw - 24px); left: 12px; top: 12px; }
-    & .Toastify__toast { border-radius: ${({ theme }) => theme.radius}; }
-  }
-`;
+// Prerendered pages and their hydration have asked for no toast.
+const notOnServer = () => false;
 
 /**
- * Render once (the shell, or a standalone remote): react-toastify's one container, top centre,
- * at most 20 visible (more wait their turn). Its section is a polite live region named
- * "Notifications"; each toast has role status, errors role alert (set by `toast`).
+ * Render once (the shell, or a standalone remote). Renders nothing until the first toast is asked
+ * for; then react-toastify's one container (ToasterContainer.tsx: top centre, at most 20 visible,
+ * a polite live region named "Notifications") loads and mounts, and the queued toasts show. Its own
+ * Suspense boundary: loading it suspends nothing else.
  */
 export function Toaster() {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const requested = useSyncExternalStore(subscribeToaster, toasterRequested, notOnServer);
+  if (!requested) return null;
   return (
-    <Themed>
-      <ToastContainer
-        aria-label="Notifications"
-        theme="light"
-        position="top-center"
-        limit={TOAST_LIMIT}
-        hideProgressBar
-        closeButton={CloseButton}
-        transition={reducedMotion ? false : Slide}
-      />
-    </Themed>
+    <Suspense fallback={null}>
+      <ToasterContainer />
+    </Suspense>
   );
 }

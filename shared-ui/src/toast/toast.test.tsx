@@ -69,15 +69,15 @@ beforeEach(() => {
   renderUi(<Toaster />);
   elapse(0);
 });
-afterEach(() => {
-  act(() => toast.dismiss());
+afterEach(async () => {
+  await act(async () => toast.dismiss());
   jest.useRealTimers();
   jest.restoreAllMocks();
 });
 
 describe('toast', () => {
-  it('closes success after 2000 ms, error and blank after 4000 ms, loading never', () => {
-    act(() => {
+  it('closes success after 2000 ms, error and blank after 4000 ms, loading never', async () => {
+    await act(async () => {
       toast.success('Login Successfully');
       toast.error('login failed ');
       toast.blank('Note');
@@ -100,8 +100,8 @@ describe('toast', () => {
     expect(screen.queryByText('login failed')).not.toBeInTheDocument();
   });
 
-  it('announces: a polite region named Notifications, errors as alerts, the rest as status', () => {
-    act(() => {
+  it('announces: a polite region named Notifications, errors as alerts, the rest as status', async () => {
+    await act(async () => {
       toast.success('Registration Successful!');
       toast.error('Failed to fetch plans.');
       toast.loading('Fetching plans...');
@@ -113,14 +113,14 @@ describe('toast', () => {
     expect(within(region).getAllByRole('status').map((s) => s.textContent)).toEqual(['Registration Successful!×', 'Fetching plans...×', 'Copied×']);
   });
 
-  it('replaces the loading toast in place (same slot and role) and gives it the new timer', () => {
+  it('replaces the loading toast in place (same slot and role) and gives it the new timer', async () => {
     let id = '';
-    act(() => {
+    await act(async () => {
       id = toast.loading('Please wait....');
       toast.blank('other');
     });
     elapse(3000);
-    act(() => {
+    await act(async () => {
       expect(toast.success('Login Successfully', { id })).toBe(id);
     });
     expect(shown()).toEqual([
@@ -135,12 +135,12 @@ describe('toast', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('turns a loading toast into an alert when it fails', () => {
+  it('turns a loading toast into an alert when it fails', async () => {
     let id = '';
-    act(() => {
+    await act(async () => {
       id = toast.loading('Please wait...');
     });
-    act(() => {
+    await act(async () => {
       toast.error('Login failed', { id });
     });
     expect(shown()).toEqual([['alert', 'Login failed']]);
@@ -150,13 +150,13 @@ describe('toast', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('restarts the timer when a toast is replaced, so its successor gets its full time', () => {
+  it('restarts the timer when a toast is replaced, so its successor gets its full time', async () => {
     let id = '';
-    act(() => {
+    await act(async () => {
       id = toast.error('first');
     });
     elapse(3000);
-    act(() => {
+    await act(async () => {
       toast.error('second', { id });
     });
     elapse(3999);
@@ -165,48 +165,48 @@ describe('toast', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('shows a new toast when the id it should replace has already closed', () => {
+  it('shows a new toast when the id it should replace has already closed', async () => {
     let id = '';
-    act(() => {
+    await act(async () => {
       id = toast.loading('Please wait...');
     });
-    act(() => toast.dismiss(id));
-    act(() => {
+    await act(async () => toast.dismiss(id));
+    await act(async () => {
       toast.success('Done', { id });
     });
     expect(shown()).toEqual([['status', 'Done']]);
   });
 
-  it('shows at most 20; the next waits until one closes', () => {
+  it('shows at most 20; the next waits until one closes', async () => {
     const ids: string[] = [];
-    act(() => {
+    await act(async () => {
       for (let i = 1; i <= 25; i++) ids.push(toast.loading(`t${i}`));
     });
     expect(shown().map(([, text]) => text)).toEqual(Array.from({ length: 20 }, (_, i) => `t${i + 1}`));
-    act(() => toast.dismiss(ids[0]));
+    await act(async () => toast.dismiss(ids[0]));
     elapse(1000);
     expect(shown()).toHaveLength(20);
     expect(shown().at(-1)).toEqual(['status', 't21']);
     expect(screen.queryByText('t1')).not.toBeInTheDocument();
   });
 
-  it('dismisses one toast by id, or all including those waiting beyond the limit', () => {
+  it('dismisses one toast by id, or all including those waiting beyond the limit', async () => {
     let a = '';
-    act(() => {
+    await act(async () => {
       a = toast.loading('a');
       for (let i = 0; i < 22; i++) toast.loading(`b${i}`);
     });
-    act(() => toast.dismiss(a));
+    await act(async () => toast.dismiss(a));
     elapse(1000);
     expect(shown()[0]).toEqual(['status', 'b0']);
-    act(() => toast.dismiss());
+    await act(async () => toast.dismiss());
     elapse(1000);
     expect(shown()).toEqual([]);
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(0);
   });
 
-  it('has a labelled dismiss button on every toast', () => {
-    act(() => {
+  it('has a labelled dismiss button on every toast', async () => {
+    await act(async () => {
       toast.loading('Fetching plans...');
       toast.error('Failed to fetch plans.');
     });
@@ -216,8 +216,8 @@ describe('toast', () => {
     expect(shown()).toEqual([['alert', 'Failed to fetch plans.']]);
   });
 
-  it('pauses while hovered', () => {
-    act(() => {
+  it('pauses while hovered', async () => {
+    await act(async () => {
       toast.success('Saved');
     });
     elapse(1000);

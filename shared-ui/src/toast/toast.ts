@@ -1,7 +1,12 @@
 // The product's toast calls, as a thin facade over react-toastify (a federation singleton, so a
-// toast raised in any remote shows in the shell's one container).
-import { createElement } from 'react';
-import { toast as engine, type ToastOptions as EngineOptions } from 'react-toastify';
+// toast raised in any remote shows in the shell's one container). The library is not on the first
+// load (issue 32, ~10 KB gzip): a call returns its id at once and its work waits, in call order, on
+// one promise chain that loads the library and the Toaster's container with the first toast.
+import { createElement, type ReactElement } from 'react';
+import type { toast as EngineToast, ToastOptions as EngineOptions } from 'react-toastify';
+import { requestToaster, toasterIsMounted, whenToasterMounted } from './toasterSignal';
+
+type Engine = typeof EngineToast;
 
 export type ToastType = 'loading' | 'success' | 'error' | 'blank';
 
@@ -17,6 +22,57 @@ export const TOAST_DURATIONS: Record<ToastType, number | null> = { loading: null
 export const TOAST_LIMIT = 20;
 
 let counter = 0;
+
+/**
+ * Ids of the toasts shown or on their way and not seen to close: what a call can replace. Kept
+ * here, as the library's `isActive` knows nothing of the calls still waiting on the chain.
+ */
+const live = new Set<string>();
+
+/** A toast to add, still waiting on the chain (for the library or its container). */
+interface WaitingAdd {
+  id: string;
+  content: ReactElement;
+  options: EngineOptions;
+}
+const waiting = new Map<string, WaitingAdd>();
+
+let engine: Promise<Engine> | undefined;
+/** Every engine operation, in call order; undefined until the first toast. */
+let chain: Promise<void> | undefined;
+/** Counts dismiss-alls: an operation queued before one is dropped. */
+let dismissals = 0;
+
+function loadEngine(): Promise<Engine> {
+  engine ??= import('react-toastify').then(
+    ({ toast: lib }) => {
+      // A toast closed by its timer or its button can no longer be replaced.
+      lib.onChange((item) => {
+        if (item.status === 'removed') live.delete(String(item.id));
+      });
+      return lib;
+    },
+    (error: unknown) => {
+      // A failed download (e.g. offline): the next toast tries again.
+      engine = undefined;
+      throw error;
+    },
+  );
+  return engine;
+}
+
+/** Runs `operation` after everything queued before it, once the library and its container are up. */
+function enqueue(operation: (lib: Engine) => void): void {
+  const generation = dismissals;
+  requestToaster();
+  chain = (chain ?? Promise.resolve())
+    .then(async () => {
+      const lib = await loadEngine();
+      await whenToasterMounted();
+      if (generation === dismissals) operation(lib);
+    })
+    .catch((error: unknown) => console.error('[toast]', error));
+}
 
 /** Everything a toast of this type sets, so an update fully replaces what the previous type set. */
 function settings(type: ToastType, duration: number | null): EngineOptions {
@@ -38,24 +94,56 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   // Its own element: the text exactly as given (the spec's 'login failed ' keeps its space) and
   // a flexible box between the icon and the close button.
   const content = createElement('p', null, message);
-  if (options.id !== undefined && engine.isActive(options.id)) {
-    // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
-    engine.update(options.id, { ...next, render: content, delay: null });
-    return options.id;
+  const queued = options.id === undefined ? undefined : waiting.get(options.id);
+  if (queued) {
+    // Not added yet (e.g. a loading toast whose request ended before the library came): it comes
+    // in as this one, in its place. An update in the frame a toast is added would cut its enter
+    // animation before it starts, and react-toastify starts a toast's timer when that animation ends.
+    queued.content = content;
+    queued.options = next;
+    return queued.id;
   }
-  const id = `toast-${++counter}`;
-  engine(content, { ...next, toastId: id });
-  return id;
+  if (options.id !== undefined && live.has(options.id)) {
+    const id = options.id;
+    enqueue((lib) => {
+      // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
+      if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
+      // (Rare) it closed while this call waited: a new toast, with the id returned.
+      else lib(content, { ...next, toastId: id });
+    });
+    return id;
+  }
+  const add: WaitingAdd = { id: `toast-${++counter}`, content, options: next };
+  waiting.set(add.id, add);
+  live.add(add.id);
+  enqueue((lib) => {
+    // Dismissed while it waited: never shown.
+    if (waiting.get(add.id) !== add) return;
+    waiting.delete(add.id);
+    lib(add.content, { ...add.options, toastId: add.id });
+  });
+  return add.id;
 }
 
-/** Dismiss one toast, or all (and any waiting beyond the limit) without an id. */
+/** Dismiss one toast, or all (those waiting beyond the limit or on the chain included) without an id. */
 function dismiss(id?: string): void {
   if (id !== undefined) {
-    engine.dismiss(id);
+    live.delete(id);
+    // Still waiting: it will not be shown. Never shown at all: nothing to close, nothing to load.
+    if (waiting.delete(id) || chain === undefined) return;
+    enqueue((lib) => lib.dismiss(id));
     return;
   }
-  engine.clearWaitingQueue();
-  engine.dismiss();
+  live.clear();
+  waiting.clear();
+  dismissals++;
+  // With no container up, no toast is on screen: dropping those waiting on the chain is all there is
+  // to do (and nothing loads before the first toast).
+  if (!toasterIsMounted()) return;
+  enqueue((lib) => {
+    lib.clearWaitingQueue();
+    lib.dismiss();
+  });
 }
 
 export const toast = {

@@ -29,7 +29,7 @@ describe('Login with a passkey', () => {
     await u.click(screen.getByRole('checkbox', { name: 'Remember Me' }));
     await u.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/user/main'));
-    expect(screen.getByText('Login Successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Login Successfully')).toBeInTheDocument();
     expect(http.calls('POST /api/auth/login/passkey/challenge')[0]?.body).toEqual({ purpose: 'login' });
     expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
     expect(http.calls('POST /api/auth/login/passkey')[0]?.body).toEqual({ passkey: passkey('ch-1'), remember: true });
