@@ -16,7 +16,7 @@ export {
 } from './input/validation';
 export { countries, type Country } from './input/countries';
 export { type PhoneRule } from './input/phone';
-export { toast, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
+export { toast, handOverToasts, resumeToasts, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
 export { Toaster } from './toast/Toaster';
 export { Logo, type LogoProps } from './Logo';
 export { Footer, footerText, type FooterProps } from './Footer';

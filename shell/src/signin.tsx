@@ -3,7 +3,11 @@
 // becomes usable without the federation runtime and the shared-module chunks; a remote's page
 // (after a login, or a link) is a full load of the federated app (OpenApp).
 import { AppRoutes } from './app/AppRoutes';
-import { openAppPage } from './entry/OpenApp';
+import { loadAppPage, openAppPage, OpenPageContext } from './entry/OpenApp';
 import { startShell } from './entry/startShell';
 
-void startShell(<AppRoutes remotePage={openAppPage} />);
+void startShell(
+  <OpenPageContext.Provider value={loadAppPage}>
+    <AppRoutes remotePage={openAppPage} />
+  </OpenPageContext.Provider>,
+);

@@ -23,11 +23,18 @@ export const TOAST_LIMIT = 20;
 
 let counter = 0;
 
+/** What a toast says, as shown. */
+interface Shown {
+  type: ToastType;
+  message: string;
+}
+
 /**
- * Ids of the toasts shown or on their way and not seen to close: what a call can replace. Kept
- * here, as the library's `isActive` knows nothing of the calls still waiting on the chain.
+ * The toasts shown or on their way and not seen to close, by id: what a call can replace (kept
+ * here, as the library's `isActive` knows nothing of the calls still waiting on the chain), and
+ * what a page hands over to the next (handOverToasts).
  */
-const live = new Set<string>();
+const live = new Map<string, Shown>();
 
 /** A toast to add, still waiting on the chain (for the library or its container). */
 interface WaitingAdd {
@@ -96,6 +103,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   const content = createElement('p', null, message);
   const queued = options.id === undefined ? undefined : waiting.get(options.id);
   if (queued) {
+    live.set(queued.id, { type, message });
     // Not added yet (e.g. a loading toast whose request ended before the library came): it comes
     // in as this one, in its place. An update in the frame a toast is added would cut its enter
     // animation before it starts, and react-toastify starts a toast's timer when that animation ends.
@@ -105,6 +113,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   }
   if (options.id !== undefined && live.has(options.id)) {
     const id = options.id;
+    live.set(id, { type, message });
     enqueue((lib) => {
       // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
       if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
@@ -115,7 +124,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   }
   const add: WaitingAdd = { id: `toast-${++counter}`, content, options: next };
   waiting.set(add.id, add);
-  live.add(add.id);
+  live.set(add.id, { type, message });
   enqueue((lib) => {
     // Dismissed while it waited: never shown.
     if (waiting.get(add.id) !== add) return;
@@ -144,6 +153,46 @@ function dismiss(id?: string): void {
     lib.clearWaitingQueue();
     lib.dismiss();
   });
+}
+
+/** Where a page leaves its toasts for the next one (sessionStorage: this tab only). */
+const HANDOVER_KEY = 'halcyon:toasts';
+const HANDED_OVER: readonly ToastType[] = ['success', 'error', 'blank'];
+
+/**
+ * Before the page is replaced by a full load (a sign-in page handing over to the app, shell's
+ * OpenApp): keeps the toasts on screen for the next page, so "Login Successfully" is still read.
+ * A loading toast stays behind: what it waited for has ended.
+ */
+export function handOverToasts(): void {
+  const shown = [...live.values()].filter((t) => HANDED_OVER.includes(t.type));
+  try {
+    if (shown.length) sessionStorage.setItem(HANDOVER_KEY, JSON.stringify(shown));
+  } catch {
+    // No storage (private mode, full): the toasts end with the page, as before.
+  }
+}
+
+/** As a page starts: shows, once and for their full time, the toasts the previous page handed over. */
+export function resumeToasts(): void {
+  let raw: string | null;
+  try {
+    raw = sessionStorage.getItem(HANDOVER_KEY);
+    sessionStorage.removeItem(HANDOVER_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  let items: unknown;
+  try {
+    items = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(items)) return;
+  for (const item of items as Partial<Shown>[]) {
+    if (item && HANDED_OVER.includes(item.type as ToastType) && typeof item.message === 'string') show(item.type as ToastType, item.message);
+  }
 }
 
 export const toast = {

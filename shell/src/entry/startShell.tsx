@@ -2,6 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
+import { resumeToasts } from '@halcyon/shared-ui';
 import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
 import { Providers } from '../app/Providers';
 import { preloadPrerendered } from '../app/AppRoutes';
@@ -17,6 +18,8 @@ export async function startShell(routes: ReactNode, configured: (config: Runtime
   configureApi({ baseUrl: config.apiBaseUrl });
   store.set(brandAtom, config.brand);
   configured(config);
+  // What the sign-in page was showing as it handed over to this one (OpenApp).
+  resumeToasts();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   // The sign-in page arrives rendered (shell/prerender): keep what was typed into it meanwhile.

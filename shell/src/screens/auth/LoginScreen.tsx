@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AuthResponse } from '@halcyon/api-client/model';
 import { ApiError, api } from '@halcyon/api-client/http';
@@ -9,6 +9,7 @@ import { useToastForm } from '@halcyon/app-kit';
 import { usePasskeyLogin } from '../../auth/usePasskeyLogin';
 import { startSession } from '../../auth/session';
 import { useBootForm } from '../../boot/useBootForm';
+import { useOpenPage } from '../../entry/OpenApp';
 
 export interface LoginFormProps {
   title: string;
@@ -28,7 +29,7 @@ const TEXTS = { loading: 'Please wait....', success: 'Login Successfully', failu
  * when the password needs a second factor, a passkey can be it.
  */
 export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
-  const navigate = useNavigate();
+  const openPage = useOpenPage();
   // What was typed into the page's prerendered form before the app started (boot/bootForm.ts).
   const { boot, form } = useBootForm();
   const [email, setEmail] = useState(boot?.values.email ?? '');
@@ -39,7 +40,7 @@ export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const [code, setCode] = useState('');
   // The server asked for a second factor a passkey can give (PASSKEY_REQUIRED, or a code).
   const [offerPasskey, setOfferPasskey] = useState(false);
-  const done = async (response: AuthResponse, remembered: boolean) => navigate(startSession(response, remembered), { replace: true });
+  const done = (response: AuthResponse, remembered: boolean) => openPage(startSession(response, remembered));
   const passkey = usePasskeyLogin({ remember, texts: TEXTS, done });
   const { busy, onSubmit } = useToastForm({
     rules: [
