@@ -72,6 +72,34 @@ class PrecompressPlugin {
   }
 }
 
+/** Shared modules no page loads at start (react-toastify: with the first toast; react-router-dom: nothing of ours imports it). */
+const NOT_AT_START = new Set(['react-toastify', 'react-router-dom']);
+/** What a remote's page loads beside the shell's start: the one QueryClient (shell RemoteApp's withQueries). */
+const WITH_REMOTES = new Set(['@tanstack/react-query', '@halcyon/api-client/react']);
+
+/**
+ * Writes the host's `page-preloads.json`: the scripts its pages load at start (its entry, then the
+ * shared modules' chunks, which the federation runtime only requests once the entry has run) and
+ * those a remote's page adds. The server sends them as Link preloads (server/src/http/preload.ts),
+ * so they download beside the entry rather than after it (issue 32).
+ */
+class PagePreloadsPlugin {
+  apply(compiler) {
+    const { readFileSync, writeFileSync } = require('node:fs');
+    compiler.hooks.afterEmit.tap('PagePreloadsPlugin', (compilation) => {
+      const outDir = compilation.outputOptions.path;
+      const manifest = JSON.parse(readFileSync(path.join(outDir, 'mf-manifest.json'), 'utf8'));
+      const files = (pick) => [...new Set(manifest.shared.filter((s) => pick(s.name)).flatMap((s) => s.assets.js.sync))];
+      const entry = [...compilation.entrypoints.get('main').getFiles()].filter((f) => f.endsWith('.js'));
+      const preloads = {
+        start: [...entry, ...files((name) => !NOT_AT_START.has(name) && !WITH_REMOTES.has(name))],
+        remotes: files((name) => WITH_REMOTES.has(name)),
+      };
+      writeFileSync(path.join(outDir, 'page-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+    });
+  }
+}
+
 /** Absolute path of react-router's ESM entry as the app resolves it. */
 function routerBuild(requireFromApp, dev) {
   const dir = path.dirname(requireFromApp.resolve('react-router/package.json'));
@@ -216,6 +244,7 @@ function federatedConfig(app, env = {}) {
           ...(isRemote ? { externalRuntime: !dev } : { provideExternalRuntime: true }),
         },
       }),
+      ...(isRemote || dev ? [] : [new PagePreloadsPlugin()]),
     ],
     devServer: {
       port: ports[app.name],

@@ -28,23 +28,44 @@ function appScripts(manifest: Manifest, dir: string): string[] {
 const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`;
 const scriptLink = (url: string) => `<${url}>; rel=preload; as=script`;
 
+/** The shell's `page-preloads.json` (mf-shared.cjs PagePreloadsPlugin): files under its dist. */
+interface ShellPreloads {
+  start?: unknown;
+  remotes?: unknown;
+}
+
+/** The federated shell's start scripts and what a remote's page adds, as URL paths; none without a build. */
+function shellScripts(root: string): { start: string[]; remotes: string[] } {
+  const file = join(root, 'shell', 'dist', 'page-preloads.json');
+  if (!existsSync(file)) return { start: [], remotes: [] };
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as ShellPreloads;
+  const paths = (v: unknown) => strings(v).map((f) => `/${f}`);
+  return { start: paths(preloads.start), remotes: paths(preloads.remotes) };
+}
+
 /**
- * `Link: rel=preload` headers for the shell's page. Without them a page loads in a chain: the
- * shell's scripts, then /config.json, then the remote's manifest, then its entry and App chunks,
- * each waiting for the one before (~1 s of a 2 s load, bench/RESULTS.md "scale"). With them the
- * browser fetches all of it while the shell's scripts download. Remotes this server serves itself
- * (the default manifest paths) are read from their build once at start; a remote elsewhere gets
- * only its manifest preloaded. Returns the header for a page path.
+ * `Link: rel=preload` headers for the shell's pages. Without them a page loads in a chain: the
+ * shell's entry, then the shared modules' chunks and /config.json, then the remote's manifest, then
+ * its entry and App chunks, each waiting for the one before (~1 s of a 2 s load, bench/RESULTS.md
+ * "scale"). With them the browser fetches all of it from the first bytes of the page. Read from
+ * the builds once at start: the shell's start scripts (its entry and shared chunks) and, under a
+ * remote's path, the remote's manifest, entry and App chunk (for a remote this server serves
+ * itself; one elsewhere gets its manifest only) and the query library remotes share. The sign-in
+ * pages (`signin`: their own entry, no federation) get the config only. Returns the header for a page.
  */
-export function pagePreloads(config: Config, root: string): (path: string) => string {
+export function pagePreloads(config: Config, root: string): (path: string, signin: boolean) => string {
   const base = [fetchLink('/config.json')];
+  const shell = shellScripts(root);
+  const federated = [...base, ...shell.start.map(scriptLink)];
   const byPrefix = REMOTES.map(({ pathPrefix, pkg, url }) => {
     const manifestUrl = url(config);
     const file = join(root, pkg, 'dist', 'mf-manifest.json');
     const local = manifestUrl === `/remotes/${pkg}/mf-manifest.json` && existsSync(file);
     const scripts = local ? appScripts(JSON.parse(readFileSync(file, 'utf8')) as Manifest, `/remotes/${pkg}/`) : [];
-    return { pathPrefix, header: [...base, fetchLink(manifestUrl), ...scripts.map(scriptLink)].join(', ') };
+    return { pathPrefix, header: [...federated, fetchLink(manifestUrl), ...scripts.map(scriptLink), ...shell.remotes.map(scriptLink)].join(', ') };
   });
-  const plain = base.join(', ');
-  return (path) => byPrefix.find((r) => path.startsWith(r.pathPrefix) || path === r.pathPrefix.slice(0, -1))?.header ?? plain;
+  const plain = federated.join(', ');
+  const signinHeader = base.join(', ');
+  return (path, signin) =>
+    signin ? signinHeader : (byPrefix.find((r) => path.startsWith(r.pathPrefix) || path === r.pathPrefix.slice(0, -1))?.header ?? plain);
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
@@ -39,11 +39,12 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   // Looked up once, at start (as the folders are): not a file-system call per page load.
   const built = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(shellDir, file))));
   const pageFile = (path: string) => built.get(path) ?? 'index.html';
+  const signinFiles = new Set(built.values());
   const sendPage = (reply: FastifyReply, path: string) =>
-    reply.header('cache-control', 'no-cache').header('link', preloads(path)).type('text/html; charset=utf-8').sendFile(pageFile(path), shellDir);
+    reply.header('cache-control', 'no-cache').header('link', preloads(path, built.has(path))).type('text/html; charset=utf-8').sendFile(pageFile(path), shellDir);
   const preloads = pagePreloads(config, root);
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
-    if (/\.html(\.br|\.gz)?$/.test(path) && !cors && !reply.hasHeader('link')) reply.header('link', preloads('/'));
+    if (/\.html(\.br|\.gz)?$/.test(path) && !cors && !reply.hasHeader('link')) reply.header('link', preloads('/', signinFiles.has(basename(path).replace(/\.(br|gz)$/, ''))));
     if (NO_CACHE.test(path)) reply.header('cache-control', 'no-cache');
     else if (HASHED.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (cors) reply.header('access-control-allow-origin', '*');

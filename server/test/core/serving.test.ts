@@ -14,6 +14,8 @@ writeFileSync(join(root, 'shell/dist/index.html'), '<!doctype html><title>shell<
 writeFileSync(join(root, 'shell/dist/login.html'), '<!doctype html><title>shell</title><form>Welcome back</form>');
 writeFileSync(join(root, 'shell/dist/register.html'), '<!doctype html><title>shell</title><form>Create your account</form>');
 writeFileSync(join(root, 'shell/dist/assets/main.js'), 'console.log(1)');
+// What the federated shell's pages load at start, and what a remote's page adds (mf-shared.cjs PagePreloadsPlugin).
+writeFileSync(join(root, 'shell/dist/page-preloads.json'), JSON.stringify({ start: ['main.0123abcd.js', '435.aaaa1111.js'], remotes: ['595.bbbb2222.js'] }));
 writeFileSync(
   join(root, 'user-app/dist/mf-manifest.json'),
   JSON.stringify({
@@ -80,21 +82,28 @@ describe('static serving', () => {
     expect(await res.json()).toEqual({ message: 'No route GET /api/user/nothing', code: 'NOT_FOUND' });
   });
 
-  test('pages preload what their first paint waits for: the config, and under a remote its manifest, entry and App chunks', async () => {
+  test('pages preload what their first paint waits for: the config; on the federated shell\'s pages its start scripts; under a remote its manifest, entry and App chunks and the shared query library', async () => {
     const config = '</config.json>; rel=preload; as=fetch; crossorigin=anonymous';
+    // The sign-in pages have their own entry (no federation): the config only.
     expect((await t().fetch('/')).headers.get('link')).toBe(config);
     expect((await t().fetch('/auth/login')).headers.get('link')).toBe(config);
+    expect((await t().fetch('/login.html')).headers.get('link')).toBe(config);
+    const start = [config, '</main.0123abcd.js>; rel=preload; as=script', '</435.aaaa1111.js>; rel=preload; as=script'];
     expect((await t().fetch('/user/main')).headers.get('link')).toBe(
       [
-        config,
+        ...start,
         '</remotes/user-app/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
         '</remotes/user-app/remoteEntry.js>; rel=preload; as=script',
         '</remotes/user-app/__federation_expose_App.1a2b3c4d.js>; rel=preload; as=script',
+        '</595.bbbb2222.js>; rel=preload; as=script',
       ].join(', '),
     );
-    // The admin remote was not built here: its manifest only, and not for the admin's own login.
-    expect((await t().fetch('/admin/overview')).headers.get('link')).toBe(`${config}, </remotes/admin-app/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous`);
-    expect((await t().fetch('/admin-auth/admin-login')).headers.get('link')).toBe(config);
+    // The admin remote was not built here: its manifest only; the admin's own login is a shell page.
+    expect((await t().fetch('/admin/overview')).headers.get('link')).toBe(
+      [...start, '</remotes/admin-app/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous', '</595.bbbb2222.js>; rel=preload; as=script'].join(', '),
+    );
+    expect((await t().fetch('/admin-auth/admin-login')).headers.get('link')).toBe(start.join(', '));
+    expect((await t().fetch('/index.html')).headers.get('link')).toBe(start.join(', '));
     expect((await t().fetch('/remotes/user-app/mf-manifest.json')).headers.get('link')).toBeNull();
   });
 
