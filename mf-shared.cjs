@@ -72,6 +72,9 @@ class PrecompressPlugin {
   }
 }
 
+/** The libraries the host's pages start with (React, its DOM, router, Jotai, styled-components), by path. */
+const FRAMEWORK = /[\\/]node_modules[\\/].*(react|react-dom|scheduler|jotai|styled-components|stylis|@emotion|react-router)[\\/]/;
+
 /** Shared modules no page loads at start (react-toastify: with the first toast; react-router-dom: nothing of ours imports it). */
 const NOT_AT_START = new Set(['react-toastify', 'react-router-dom']);
 /** What a remote's page loads beside the shell's start: the one QueryClient (shell RemoteApp's withQueries). */
@@ -218,6 +221,10 @@ function federatedConfig(app, env = {}) {
 
   return {
     ...base,
+    // The host's framework libraries in one file rather than ten: every page starts with all of
+    // them, and on HTTP/1.1 each file costs a round trip (issue 32: the dashboard's Lighthouse LCP
+    // 2803 → 2701 ms, median of 7). Sharing is unchanged: each stays its own shared module.
+    optimization: isRemote || dev ? base.optimization : { ...base.optimization, splitChunks: { cacheGroups: { framework: { test: FRAMEWORK, name: 'framework', chunks: 'all', enforce: true, priority: 20 } } } },
     resolve: {
       ...base.resolve,
       // The router facade's source: react-router's ESM build (tree-shakable; the package's
