@@ -2,12 +2,7 @@
 // prerenders. It is built without Module Federation (rspack.signin.config.cjs), so the form
 // becomes usable without the federation runtime and the shared-module chunks; a remote's page
 // (after a login, or a link) is a full load of the federated app (OpenApp).
-import { AppRoutes } from './app/AppRoutes';
-import { loadAppPage, openAppPage, OpenPageContext } from './entry/OpenApp';
-import { startShell } from './entry/startShell';
-
-void startShell(
-  <OpenPageContext.Provider value={loadAppPage}>
-    <AppRoutes remotePage={openAppPage} />
-  </OpenPageContext.Provider>,
-);
+//
+// The app's modules are in this file (eager) but run after the first frame: a script that has
+// already arrived would otherwise run before the browser paints the prerendered form.
+requestAnimationFrame(() => setTimeout(() => void import(/* webpackMode: "eager" */ './entry/signinApp')));
