@@ -1,4 +1,4 @@
-import { beginEarlyRead, takeEarlyRead } from './early';
+import { beginEarlyRead, takeArrivedEarlyRead, takeEarlyRead } from './early';
 import { clearUserSessionAtom, store, userSessionAtom } from './session';
 
 const signIn = (token: string) => store.set(userSessionAtom, { user: { uid: 'u1', name: 'Ada', email: 'ada@example.com', username: 'ada', profilePic: null }, token, remember: false });
@@ -34,5 +34,17 @@ describe('early reads', () => {
     await expect(takeEarlyRead('getProfile')).rejects.toThrow('offline');
     beginEarlyRead('getProfile', Promise.reject(new Error('never taken')));
     await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  it('takeArrivedEarlyRead gives the answer only once it has come, and only once', async () => {
+    signIn('t1');
+    let answer: (value: unknown) => void = () => undefined;
+    beginEarlyRead('getProfile', new Promise((resolve) => (answer = resolve)));
+    expect(takeArrivedEarlyRead('getProfile')).toBeUndefined();
+    answer({ data: 'profile' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeArrivedEarlyRead('getProfile')).toEqual({ data: 'profile' });
+    expect(takeArrivedEarlyRead('getProfile')).toBeUndefined();
+    expect(takeEarlyRead('getProfile')).toBeUndefined();
   });
 });

@@ -9,15 +9,18 @@ interface EarlyRead {
   /** The session it was read for: another session's answer is never shown. */
   token: string | null;
   answer: Promise<unknown>;
+  /** Set once the answer has come: the cache can then start with it, with no render in between. */
+  arrived?: { value: unknown };
 }
 
 const reads = new Map<EndpointName, EarlyRead>();
 
 /** Keeps `answer` (a read of `name` without input, for the current investor) for the cache's first read of it. */
 export function beginEarlyRead(name: EndpointName, answer: Promise<unknown>): void {
+  const read: EarlyRead = { token: store.get(userSessionAtom).token, answer };
   // Nobody may ever take it: its failure is the cache's to report, not an unhandled rejection.
-  answer.catch(() => undefined);
-  reads.set(name, { token: store.get(userSessionAtom).token, answer });
+  answer.then((value) => (read.arrived = { value }), () => undefined);
+  reads.set(name, read);
 }
 
 /** The early answer to a read of `name`, once, if it was begun for the session now signed in. */
@@ -26,4 +29,15 @@ export function takeEarlyRead(name: EndpointName): Promise<unknown> | undefined 
   if (!read) return undefined;
   reads.delete(name);
   return read.token === store.get(userSessionAtom).token ? read.answer : undefined;
+}
+
+/**
+ * The early answer if it has already come (taken, as by takeEarlyRead): the cache's initial data,
+ * so the screen's first render shows it (the dashboard's welcome in the remote's first commit).
+ */
+export function takeArrivedEarlyRead(name: EndpointName): unknown {
+  const read = reads.get(name);
+  if (!read?.arrived) return undefined;
+  reads.delete(name);
+  return read.token === store.get(userSessionAtom).token ? read.arrived.value : undefined;
 }

@@ -31,4 +31,19 @@ describe('a read begun before the cache existed (http/early.ts)', () => {
       http.restore();
     }
   });
+
+  it('an answer that has already come is the cache\'s first data: the first render shows it, with no request', async () => {
+    const http = stubHttp({ 'GET /api/user/profile': ok(profile('from the server')) });
+    try {
+      store.set(userSessionAtom, { ...emptyUserSession, token: 't1' });
+      beginEarlyRead('getProfile', Promise.resolve({ data: profile('early') }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const query = queryClient.getQueryCache().build(queryClient, readOf('getProfile'));
+      expect(query.state.data).toEqual({ data: profile('early') });
+      expect(query.state.status).toBe('success');
+      expect(http.calls('GET /api/user/profile')).toHaveLength(0);
+    } finally {
+      http.restore();
+    }
+  });
 });

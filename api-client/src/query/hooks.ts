@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { EndpointName } from '../contract/endpoints';
 import type { ResponseOf } from '../contract/routes';
-import { api, endpoints, type InputOf, errorMessage, type CallOptions, type Caller, sendWithPasskey, stepUpPasskey, takeEarlyRead } from '@halcyon/api-client/http';
+import { api, endpoints, type InputOf, errorMessage, type CallOptions, type Caller, sendWithPasskey, stepUpPasskey, takeArrivedEarlyRead, takeEarlyRead } from '@halcyon/api-client/http';
 import { createIntentKey, endsIntent } from './intentKey';
 import { queryKey } from './keys';
 
@@ -26,11 +26,14 @@ export function useApiQuery<N extends EndpointName, T = ResponseOf<N>>(name: N, 
 /** The cache key and request of one read. */
 export function readOf<N extends EndpointName>(name: N, input?: InputOf<N>, as?: Caller) {
   const fn = api[name] as unknown as Fn<N>;
+  const early = input === undefined && !as;
   return {
     queryKey: queryKey(name, input, as),
-    // A read the page began before this cache existed (http/early.ts) answers the first ask.
+    // A read the page began before this cache existed (http/early.ts) answers the first ask: as
+    // the cache's first data when it has come, else as the first request's answer.
+    initialData: () => (early ? (takeArrivedEarlyRead(name) as ResponseOf<N> | undefined) : undefined),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      ((input === undefined && !as ? takeEarlyRead(name) : undefined) as Promise<ResponseOf<N>> | undefined) ?? fn(input, { signal, ...(as ? { as } : {}) }),
+      ((early ? takeEarlyRead(name) : undefined) as Promise<ResponseOf<N>> | undefined) ?? fn(input, { signal, ...(as ? { as } : {}) }),
   };
 }
 
