@@ -33,35 +33,7 @@ export function registerRuntimeRemotes(remotes: Record<RemoteName, string>): voi
   registerRemotes([...manifests].map(([name, entry]) => ({ name, entry })));
 }
 
-/** The remote whose pages are under `path`, if any. */
-export function remoteAt(path: string): RemoteName | undefined {
-  return (Object.keys(PAGE_PREFIX) as RemoteName[]).find((name) => path.startsWith(PAGE_PREFIX[name]));
-}
-
-/** First loads begun before the shell's first render (startRemoteLoad), for RemoteApp to take. */
-const started = new Map<RemoteName, Promise<RemoteModule>>();
-
-/**
- * Begins loading a remote's App (and the query library it renders with) now: on a page under its
- * path, its files were preloaded and arrive with the shell's, so its start overlaps the shell's
- * first render instead of following it (issue 32).
- */
-export function startRemoteLoad(name: RemoteName): void {
-  if (started.has(name) || loaded.has(name)) return;
-  const load = fetchRemoteApp(name, false);
-  // RemoteApp reports a failure when it takes this load.
-  load.catch(() => undefined);
-  started.set(name, load);
-  void import('@halcyon/api-client/react').catch(() => undefined);
-}
-
-export const loadRemoteApp: RemoteLoader = (name, retry) => {
-  const early = retry ? undefined : started.get(name);
-  started.delete(name);
-  return early ?? fetchRemoteApp(name, retry);
-};
-
-async function fetchRemoteApp(name: RemoteName, retry: boolean): Promise<RemoteModule> {
+export const loadRemoteApp: RemoteLoader = async (name, retry) => {
   const entry = manifests.get(name);
   if (!entry) throw new Error(`No location configured for the remote ${name}.`);
   if (retry && preloadedAndFailed(name)) {
@@ -74,4 +46,4 @@ async function fetchRemoteApp(name: RemoteName, retry: boolean): Promise<RemoteM
   if (!mod || typeof mod.default !== 'function') throw new Error(`${name}/App is not a component.`);
   loaded.add(name);
   return mod;
-}
+};
