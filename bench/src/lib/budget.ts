@@ -4,8 +4,8 @@ import { budgetFile } from './paths';
 
 export type PageName = 'login' | 'dashboard';
 export const PAGES: Record<PageName, string> = { login: '/auth/login', dashboard: '/user/main' };
-/** Issue 7's targets, gzip bytes (KB = 1000 bytes). */
-export const TARGET_BYTES: Record<PageName, number> = { login: 170_000, dashboard: 250_000 };
+/** Issue 32's targets (issue 7's were 170 KB and 250 KB), gzip bytes (KB = 1000 bytes). */
+export const TARGET_BYTES: Record<PageName, number> = { login: 150_000, dashboard: 200_000 };
 export const TARGET_LCP_MS = 2500;
 const MAX_GROWTH = 0.05;
 
