@@ -17,7 +17,7 @@ function workspaceRoot(start = __dirname): string {
 }
 
 // `path` is the file sent, which may be the precompressed .br/.gz sibling.
-const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)(\.br|\.gz)?$/;
+const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|page-preloads\.json)(\.br|\.gz)?$/;
 /** Content-hashed build output (`main.3151a699.js`): safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 

@@ -105,6 +105,8 @@ describe('static serving', () => {
     expect((await t().fetch('/admin-auth/admin-login')).headers.get('link')).toBe(start.join(', '));
     expect((await t().fetch('/index.html')).headers.get('link')).toBe(start.join(', '));
     expect((await t().fetch('/remotes/user-app/mf-manifest.json')).headers.get('link')).toBeNull();
+    // The list the sign-in page prefetches from (shell/src/entry/prefetchApp.ts) changes with each build.
+    expect((await t().fetch('/page-preloads.json')).headers.get('cache-control')).toBe('no-cache');
   });
 
   test('GET /robots.txt is a robots file, not the app\'s page: public pages allowed, the app\'s screens and the API not', async () => {

@@ -1,5 +1,6 @@
 import { AppRoutes } from '../app/AppRoutes';
 import { loadAppPage, openAppPage, OpenPageContext } from './OpenApp';
+import { prefetchAppScripts } from './prefetchApp';
 import { startShell } from './startShell';
 
 /** The sign-in pages' app (signin.tsx): the shell's routes, a remote's page opened by a page load. */
@@ -7,4 +8,4 @@ void startShell(
   <OpenPageContext.Provider value={loadAppPage}>
     <AppRoutes remotePage={openAppPage} />
   </OpenPageContext.Provider>,
-);
+).then(prefetchAppScripts);
