@@ -5,7 +5,8 @@ import { adminSessionAtom, beginEarlyRead, sessionUserOf, store, userSessionAtom
  * Stores the session a login returned and says where to go: admins to the admin overview,
  * investors to their dashboard. `remember` picks localStorage (30 days) over sessionStorage.
  * An investor's session keeps only the identity; the whole profile is the query cache's first
- * answer to GET /user/profile (http/early.ts), so the dashboard shows it without asking again.
+ * answer to GET /user/profile (http/early.ts), so the dashboard shows it without asking again. On
+ * a sign-in page the login ends in a page load instead (OpenApp), whose shell asks for it at once.
  */
 export function startSession(response: AuthResponse, remember: boolean): '/admin/overview' | '/user/main' {
   const record = response.data;
