@@ -103,6 +103,31 @@ class PagePreloadsPlugin {
   }
 }
 
+/** The federation runtime's packages that the plugin injects into every app's build. */
+const FEDERATION_RUNTIME = ['@module-federation/sdk', '@module-federation/runtime-core', '@module-federation/runtime', '@module-federation/webpack-bundler-runtime', '@module-federation/runtime-tools'];
+
+/**
+ * Aliases the federation runtime's packages to their ES module builds. The plugin injects them
+ * with require(), which resolves their CommonJS builds: nothing of those is tree-shaken, Node-only
+ * code included (issue 32: 4.1 KB gzip off the shell's entry, 4.5 KB off each remoteEntry.js).
+ * Resolved from @module-federation/enhanced, as the plugin resolves them.
+ */
+function federationRuntimeEsm(requireFromApp) {
+  const requireFromPlugin = require('node:module').createRequire(requireFromApp.resolve('@module-federation/enhanced/rspack'));
+  const aliases = {};
+  for (const name of FEDERATION_RUNTIME) {
+    let cjs;
+    try {
+      cjs = requireFromPlugin.resolve(name);
+    } catch {
+      continue; // not a dependency the plugin resolves from here (it has its own copy)
+    }
+    const esm = cjs.replace(/\.cjs$/, '.js');
+    if (esm !== cjs && require('node:fs').existsSync(esm)) aliases[`${name}$`] = esm;
+  }
+  return aliases;
+}
+
 /** Absolute path of react-router's ESM entry as the app resolves it. */
 function routerBuild(requireFromApp, dev) {
   const dir = path.dirname(requireFromApp.resolve('react-router/package.json'));
@@ -229,7 +254,7 @@ function federatedConfig(app, env = {}) {
       ...base.resolve,
       // The router facade's source: react-router's ESM build (tree-shakable; the package's
       // default export condition is CommonJS), its production flavour in production builds.
-      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev) },
+      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev), ...federationRuntimeEsm(requireFromApp) },
     },
     plugins: [
       ...base.plugins,
