@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { takeBootForm, type BootForm } from './bootForm';
 
 /**
@@ -8,7 +8,9 @@ import { takeBootForm, type BootForm } from './bootForm';
 export function useBootForm(): { boot: BootForm | null; form: RefObject<HTMLFormElement | null> } {
   const [boot] = useState(takeBootForm);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  // In the commit's own task: between the commit (which removes the focused prerendered field) and
+  // a passive effect, a keystroke would go to no field and be lost (seen once in CI, typing as the app started).
+  useLayoutEffect(() => {
     if (boot?.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${boot.focused}"]`)?.focus();
   }, [boot]);
   return { boot, form };
