@@ -24,15 +24,19 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The card every auth screen sits in; focuses its heading on arrival so screen readers announce it. */
+/**
+ * The card every auth screen sits in; focuses its heading on arrival so screen readers announce it,
+ * unless a field in it already has the focus (the prerendered form's, given back: useBootForm).
+ */
 export function AuthCard({ title, lead, wide = false, children }: { title: string; lead?: ReactNode; wide?: boolean; children: ReactNode }) {
+  const card = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} | Halcyon`;
-    heading.current?.focus();
+    if (!card.current?.contains(document.activeElement)) heading.current?.focus();
   }, [title]);
   return (
-    <Card aria-labelledby="auth-title" style={wide ? { maxWidth: 640 } : undefined}>
+    <Card ref={card} aria-labelledby="auth-title" style={wide ? { maxWidth: 640 } : undefined}>
       <h1 id="auth-title" ref={heading} tabIndex={-1}>
         {title}
       </h1>
