@@ -10,6 +10,9 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const shellDeps = readJson(path.join(root, 'shell/package.json')).dependencies;
 const workspaceVersion = (dir) => readJson(path.join(root, dir, 'package.json')).version;
 
+/** `require` as the app at `dir` resolves: pnpm does not hoist the bundler to the root. */
+const requireFromApp = (dir) => require('node:module').createRequire(path.join(dir, 'package.json'));
+
 /** Exact version of a dependency as every app pins it (the shell's list is the reference). */
 function pinned(name) {
   const version = shellDeps[name];
@@ -112,8 +115,8 @@ const FEDERATION_RUNTIME = ['@module-federation/sdk', '@module-federation/runtim
  * code included (issue 32: 4.1 KB gzip off the shell's entry, 4.5 KB off each remoteEntry.js).
  * Resolved from @module-federation/enhanced, as the plugin resolves them.
  */
-function federationRuntimeEsm(requireFromApp) {
-  const requireFromPlugin = require('node:module').createRequire(requireFromApp.resolve('@module-federation/enhanced/rspack'));
+function federationRuntimeEsm(requireApp) {
+  const requireFromPlugin = require('node:module').createRequire(requireApp.resolve('@module-federation/enhanced/rspack'));
   const aliases = {};
   for (const name of FEDERATION_RUNTIME) {
     let cjs;
@@ -129,8 +132,8 @@ function federationRuntimeEsm(requireFromApp) {
 }
 
 /** Absolute path of react-router's ESM entry as the app resolves it. */
-function routerBuild(requireFromApp, dev) {
-  const dir = path.dirname(requireFromApp.resolve('react-router/package.json'));
+function routerBuild(requireApp, dev) {
+  const dir = path.dirname(requireApp.resolve('react-router/package.json'));
   return path.join(dir, 'dist', dev ? 'development' : 'production', 'index.mjs');
 }
 
@@ -150,8 +153,7 @@ const ports = {
  * @param {boolean} dev
  */
 function baseConfig(app, dev) {
-  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
-  const { rspack } = requireFromApp('@rspack/core');
+  const { rspack } = requireFromApp(app.dir)('@rspack/core');
   const hashed = dev ? '[name].js' : '[name].[contenthash:8].js';
   return {
     mode: dev ? 'development' : 'production',
@@ -206,14 +208,13 @@ const isDev = (env) => Boolean(env.RSPACK_SERVE) || process.env.NODE_ENV === 'de
  * @param {{ dir: string }} app
  */
 function signinConfig(app, env = {}) {
-  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
   const dev = isDev(env);
   const config = baseConfig(
     { dir: app.dir, name: 'shell_signin', entry: './src/signin.tsx', outDir: 'dist/signin', publicPath: '/signin/', html: { title: 'Halcyon', filename: 'page.html', publicPath: '/signin/' } },
     dev,
   );
   // react-router's ESM build (the package's default condition is CommonJS, which does not tree-shake).
-  return { ...config, resolve: { ...config.resolve, alias: { 'react-router$': routerBuild(requireFromApp, dev) } } };
+  return { ...config, resolve: { ...config.resolve, alias: { 'react-router$': routerBuild(requireFromApp(app.dir), dev) } } };
 }
 
 /**
@@ -224,9 +225,8 @@ function signinConfig(app, env = {}) {
  * @param {Record<string, unknown>} env rspack CLI env (RSPACK_SERVE when `rspack serve`)
  */
 function federatedConfig(app, env = {}) {
-  // Resolve the bundler from the app: pnpm does not hoist it to the root.
-  const requireFromApp = require('node:module').createRequire(path.join(app.dir, 'package.json'));
-  const { ModuleFederationPlugin } = requireFromApp('@module-federation/enhanced/rspack');
+  const requireApp = requireFromApp(app.dir);
+  const { ModuleFederationPlugin } = requireApp('@module-federation/enhanced/rspack');
   const dev = isDev(env);
   const isRemote = Boolean(app.exposes);
   const base = baseConfig(
@@ -254,7 +254,7 @@ function federatedConfig(app, env = {}) {
       ...base.resolve,
       // The router facade's source: react-router's ESM build (tree-shakable; the package's
       // default export condition is CommonJS), its production flavour in production builds.
-      alias: { 'react-router-impl$': routerBuild(requireFromApp, dev), ...federationRuntimeEsm(requireFromApp) },
+      alias: { 'react-router-impl$': routerBuild(requireApp, dev), ...federationRuntimeEsm(requireApp) },
     },
     plugins: [
       ...base.plugins,

@@ -23,12 +23,16 @@ export function beginEarlyRead(name: EndpointName, answer: Promise<unknown>): vo
   reads.set(name, read);
 }
 
+/** The read of `name`, once (taken out), if it was begun for the session now signed in. */
+function take(name: EndpointName): EarlyRead | undefined {
+  const read = reads.get(name);
+  reads.delete(name);
+  return read?.token === store.get(userSessionAtom).token ? read : undefined;
+}
+
 /** The early answer to a read of `name`, once, if it was begun for the session now signed in. */
 export function takeEarlyRead(name: EndpointName): Promise<unknown> | undefined {
-  const read = reads.get(name);
-  if (!read) return undefined;
-  reads.delete(name);
-  return read.token === store.get(userSessionAtom).token ? read.answer : undefined;
+  return take(name)?.answer;
 }
 
 /**
@@ -36,8 +40,5 @@ export function takeEarlyRead(name: EndpointName): Promise<unknown> | undefined 
  * so the screen's first render shows it (the dashboard's welcome in the remote's first commit).
  */
 export function takeArrivedEarlyRead(name: EndpointName): unknown {
-  const read = reads.get(name);
-  if (!read?.arrived) return undefined;
-  reads.delete(name);
-  return read.token === store.get(userSessionAtom).token ? read.arrived.value : undefined;
+  return reads.get(name)?.arrived ? take(name)?.arrived?.value : undefined;
 }

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { forgetBootForm } from '../boot/bootForm';
 import { ShellLayout } from '../layout/ShellLayout';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
-import type { RemoteName } from '../config/runtimeConfig';
+import { REMOTE_PATHS, type RemoteName } from '../config/runtimeConfig';
 import { lazyScreen } from './lazyScreen';
 
 // Every shell screen comes on first visit: the login too, as the federated app shows it only when
@@ -33,7 +33,6 @@ export async function preloadScreens(): Promise<void> {
 }
 
 interface RemoteRoute {
-  path: string;
   /** The session the remote's pages need. */
   kind: 'user' | 'admin';
   remote: RemoteName;
@@ -44,8 +43,8 @@ export type RemotePage = (route: RemoteRoute) => ReactNode;
 
 /** Each remote owns everything under its path. */
 const REMOTE_ROUTES: RemoteRoute[] = [
-  { path: 'user/*', kind: 'user', remote: 'user_app' },
-  { path: 'admin/*', kind: 'admin', remote: 'admin_app' },
+  { kind: 'user', remote: 'user_app' },
+  { kind: 'admin', remote: 'admin_app' },
 ];
 
 /** Spec section 2 routes. The remotes own everything under /user/* and /admin/*. */
@@ -69,7 +68,7 @@ export function AppRoutes({ remotePage }: { remotePage: RemotePage }) {
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
       {REMOTE_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} element={remotePage(route)} />
+        <Route key={route.remote} path={`${REMOTE_PATHS[route.remote]}*`} element={remotePage(route)} />
       ))}
     </Routes>
   );

@@ -7,6 +7,9 @@ export interface RuntimeConfig {
 }
 
 export type RemoteName = 'user_app' | 'admin_app';
+
+/** Where each remote's pages live in the shell: it owns everything under its path (AppRoutes). */
+export const REMOTE_PATHS: Readonly<Record<RemoteName, string>> = { user_app: '/user/', admin_app: '/admin/' };
 const REMOTE_NAMES: readonly RemoteName[] = ['user_app', 'admin_app'];
 
 export const defaultRuntimeConfig: RuntimeConfig = {

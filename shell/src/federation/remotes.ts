@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '../config/runtimeConfig';
+import { REMOTE_PATHS, type RemoteName } from '../config/runtimeConfig';
 
 interface RemoteModule {
   default: ComponentType;
@@ -11,8 +11,6 @@ export type RemoteLoader = (name: RemoteName, retry: boolean) => Promise<RemoteM
 
 const manifests = new Map<RemoteName, string>();
 
-/** Where each remote's pages live: the server preloads its files for a page loaded there (server/src/http/preload.ts). */
-const PAGE_PREFIX: Record<RemoteName, string> = { user_app: '/user/', admin_app: '/admin/' };
 /** The path this page was loaded at (the shell's first render may redirect). */
 const loadedAt = typeof window === 'undefined' ? '/' : window.location.pathname;
 /** Remotes whose App has loaded in this page. */
@@ -24,7 +22,7 @@ const loaded = new Set<RemoteName>();
  * so a script tag for the same file fails again even once the remote is back.
  */
 function preloadedAndFailed(name: RemoteName): boolean {
-  return loadedAt.startsWith(PAGE_PREFIX[name]) && !loaded.has(name);
+  return loadedAt.startsWith(REMOTE_PATHS[name]) && !loaded.has(name);
 }
 
 /** Tells the federation runtime where each remote's manifest lives (from /config.json). */

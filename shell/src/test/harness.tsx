@@ -6,6 +6,7 @@ import { toast } from '@halcyon/shared-ui';
 import { Providers } from '../app/Providers';
 import { AppRoutes, preloadScreens } from '../app/AppRoutes';
 import { remotePage } from '../federation/remotePage';
+import { captureBootForm } from '../boot/bootForm';
 import { parseRuntimeConfig } from '../config/runtimeConfig';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import type { RemoteLoader } from '../federation/remotes';
@@ -76,3 +77,23 @@ export function resetShellState(): void {
   toast.dismiss();
   jest.restoreAllMocks();
 }
+
+/**
+ * The markup the server sends for a sign-in page (shell/prerender), typed into before any script
+ * ran: `typed` by field name (text, or checked for a checkbox), `focused` the field left with the
+ * focus. The app's first render takes it (boot/bootForm.ts); remove it once the app has rendered.
+ */
+export function typedBeforeStart(fields: string, typed: Record<string, string | boolean>, focused: string): HTMLElement {
+  const prerendered = document.createElement('div');
+  prerendered.innerHTML = `<form>${fields}</form>`;
+  document.body.append(prerendered);
+  const input = (name: string) => prerendered.querySelector(`input[name=${name}]`) as HTMLInputElement;
+  for (const [name, value] of Object.entries(typed)) {
+    if (typeof value === 'boolean') input(name).checked = value;
+    else input(name).value = value;
+  }
+  input(focused).focus();
+  captureBootForm(prerendered);
+  return prerendered;
+}
+

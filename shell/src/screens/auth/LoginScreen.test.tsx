@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminSessionAtom, store, takeEarlyRead, userSessionAtom } from '@halcyon/api-client/http';
-import { renderShell, resetShellState, stubApi } from '../../test/harness';
+import { renderShell, resetShellState, stubApi, typedBeforeStart } from '../../test/harness';
 import { adminRecord, userProfile } from '../../test/fixtures';
-import { captureBootForm } from '../../boot/bootForm';
 
 beforeEach(resetShellState);
 
@@ -26,16 +25,11 @@ describe('Login (/auth/login and /)', () => {
   });
 
   it('starts from what was typed into the page\'s prerendered form before the app ran, focus included', async () => {
-    // The markup the server sends for /auth/login (shell/prerender), typed into before any script ran.
-    const prerendered = document.createElement('div');
-    prerendered.innerHTML = '<form><input name="email" type="email"><input name="password" type="password"><input name="remember" type="checkbox"><button type="submit" disabled>Login</button></form>';
-    document.body.append(prerendered);
-    (prerendered.querySelector('input[name=email]') as HTMLInputElement).value = 'early@example.com';
-    const password = prerendered.querySelector('input[name=password]') as HTMLInputElement;
-    password.value = 'typed-early';
-    (prerendered.querySelector('input[name=remember]') as HTMLInputElement).checked = true;
-    password.focus();
-    captureBootForm(prerendered);
+    const prerendered = typedBeforeStart(
+      '<input name="email" type="email"><input name="password" type="password"><input name="remember" type="checkbox"><button type="submit" disabled>Login</button>',
+      { email: 'early@example.com', password: 'typed-early', remember: true },
+      'password',
+    );
     renderShell('/auth/login');
     prerendered.remove();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('early@example.com');

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderShell, resetShellState, stubApi } from '../../test/harness';
+import { renderShell, resetShellState, stubApi, typedBeforeStart } from '../../test/harness';
 import { userProfile } from '../../test/fixtures';
-import { captureBootForm } from '../../boot/bootForm';
 
 beforeEach(resetShellState);
 
@@ -20,14 +19,11 @@ async function fill(confirm: string) {
 
 describe('Register (/auth/register)', () => {
   it('starts from what was typed into the prerendered form before the app ran (not the phone), focus included', async () => {
-    const prerendered = document.createElement('div');
-    prerendered.innerHTML = '<form><input name="firstName"><input name="lastName"><input name="email" type="email"><input name="confirmPassword" type="password"></form>';
-    document.body.append(prerendered);
-    (prerendered.querySelector('input[name=firstName]') as HTMLInputElement).value = 'Ada';
-    const email = prerendered.querySelector('input[name=email]') as HTMLInputElement;
-    email.value = 'ada@example.com';
-    email.focus();
-    captureBootForm(prerendered);
+    const prerendered = typedBeforeStart(
+      '<input name="firstName"><input name="lastName"><input name="email" type="email"><input name="confirmPassword" type="password">',
+      { firstName: 'Ada', email: 'ada@example.com' },
+      'email',
+    );
     renderShell('/auth/register');
     const field = await screen.findByRole('textbox', { name: 'Email' });
     prerendered.remove();
