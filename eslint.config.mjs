@@ -94,6 +94,11 @@ const uses = (files, forbidden, ignores = []) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex, message })) }] },
 });
 const TESTS = ['**/*.test.{ts,tsx}', '**/test/**', '**/src/testing/**'];
+const SERVER_PACKAGES = ['^@halcyon/(?!api-client/contract$|test-kit$)', 'the server imports only the contract (@halcyon/api-client/contract)'];
+const SIGNER_ONLY = [
+  ['^(@scure/btc-signer|@scure/bip39|viem/accounts)(/|$)', 'private keys are derived and used in server/src/signer/ only'],
+  ['^\\.{1,2}/(\\.\\./)*signer(/|$)', 'the signer is a process of its own: nothing else in the server imports server/src/signer/'],
+];
 const packageRules = [
   uses(['shared-ui/**/*.{ts,tsx}'], [['^@halcyon/', 'shared-ui is the design system: it imports nothing of ours (a business rule comes in as a prop, e.g. phoneRule)']]),
   uses(['api-client/src/contract/**/*.ts'], [
@@ -101,7 +106,10 @@ const packageRules = [
   ]),
   uses(['api-client/src/http/**/*.ts'], [['^\\.\\./query(/|$)|^@halcyon/|^(react|@tanstack/.*)$', 'the HTTP client and session store have no React: hooks go in src/query (@halcyon/api-client/react)']], TESTS),
   uses(['api-client/src/query/**/*.{ts,tsx}'], [['^\\.\\./http(/|$)', 'import the client as @halcyon/api-client/http: the federation shares it by that name (one session store)']]),
-  uses(['server/**/*.ts'], [['^@halcyon/(?!api-client/contract$|test-kit$)', 'the server imports only the contract (@halcyon/api-client/contract)']]),
+  uses(['server/**/*.ts'], [SERVER_PACKAGES]),
+  // The private keys live in the signer's process only (issue 27): the rest of the server imports
+  // neither the libraries that derive and sign with them nor the signer's modules.
+  uses([`${S}/**/*.ts`], [SERVER_PACKAGES, ...SIGNER_ONLY], [`${S}/signer/**`]),
   uses(['{shell,user-app,admin-app,app-kit}/src/**/*.{ts,tsx}'], [
     ['^@halcyon/api-client/contract$', 'browser code imports @halcyon/api-client/model (no zod schemas in the bundle)'],
     ['^@halcyon/api-client/testing', 'test doubles are for tests only'],

@@ -1,7 +1,7 @@
 // The shared preset plus the server's own ESM-only dependencies (pulled in by @fastify/static etc.).
 const base = require('../jest/preset.cjs')({ env: 'node', rootDir: __dirname });
 
-const esmDeps = ['file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'content-disposition', '@borewit', 'otplib', '@otplib', '@scure', '@noble'];
+const esmDeps = ['file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'cookie', 'content-disposition', '@borewit', 'otplib', '@otplib', '@scure', '@noble', 'micro-packed'];
 module.exports = {
   ...base,
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],

@@ -44,7 +44,7 @@ function toBlock(raw: unknown, height: number): ChainBlock {
       const out = record(outRaw, 'output');
       const script = record(out.scriptPubKey, 'output script');
       if (typeof script.hex !== 'string') throw new NodeError(`output ${txid}:${String(out.n)} has no script`);
-      const units = satoshis(out.value, txid);
+      const units = satoshis(out.value, `output of ${txid}`);
       if (units > 0n) outputs.push({ txid, index: whole(out.n, 'output index'), matchKey: script.hex.toLowerCase(), asset: 'btc', units });
     }
   }
@@ -59,11 +59,12 @@ function toBlock(raw: unknown, height: number): ChainBlock {
 }
 
 /**
- * An output's value: Bitcoin Core writes it as a JSON number with 8 decimals. Below 21 million
- * coins a double keeps 15 significant digits exactly, so printing it back with 8 decimals gives
- * the node's own digits; the satoshis are then read from that text, never by multiplying a float.
+ * An amount in coins as Bitcoin Core writes it (an output's value, a fee rate): a JSON number with
+ * 8 decimals. Below 21 million coins a double keeps 15 significant digits exactly, so printing it
+ * back with 8 decimals gives the node's own digits; the satoshis are then read from that text,
+ * never by multiplying a float. `what` names the amount in the error.
  */
-function satoshis(value: unknown, txid: string): bigint {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 21e6) throw new NodeError(`output of ${txid} has an unusable value: ${String(value)}`);
+export function satoshis(value: unknown, what: string): bigint {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 21e6) throw new NodeError(`${what} has an unusable value: ${String(value)}`);
   return parseUnits(value.toFixed(8), 8);
 }

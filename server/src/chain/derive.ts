@@ -9,13 +9,18 @@ import { base58check, bech32 } from '@scure/base';
 // Investors' deposit addresses from the platform's extended public keys (docs/chain.md
 // "Addresses"): the server derives public keys only; it never sees a private key.
 
-/** Which Bitcoin network the addresses are for: their bech32 prefix and the key versions accepted. */
+/**
+ * Which Bitcoin network the addresses are for: their bech32 prefix, the key versions accepted, and
+ * the base58 version bytes (`base58`: legacy P2PKH and P2SH addresses, WIF keys) the signer needs
+ * to pay any address of the network.
+ */
 export const BITCOIN_NETWORKS = {
-  mainnet: { hrp: 'bc', keys: { xpub: 0x0488b21e, zpub: 0x04b24746 }, bip21: 'bitcoin' },
-  testnet: { hrp: 'tb', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'bitcoin' },
-  regtest: { hrp: 'bcrt', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'bitcoin' },
-  // litecoind's regtest, the Bitcoin Core 0.21 fork the tests run (docs/chain.md "Nodes").
-  'litecoin-regtest': { hrp: 'rltc', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'litecoin' },
+  mainnet: { hrp: 'bc', keys: { xpub: 0x0488b21e, zpub: 0x04b24746 }, bip21: 'bitcoin', base58: { pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 } },
+  testnet: { hrp: 'tb', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'bitcoin', base58: { pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef } },
+  regtest: { hrp: 'bcrt', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'bitcoin', base58: { pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef } },
+  // litecoind's regtest, the Bitcoin Core 0.21 fork the tests run (docs/chain.md "Nodes"): its
+  // script-hash version is Litecoin's own (test-kit LITECOIN_REGTEST).
+  'litecoin-regtest': { hrp: 'rltc', keys: { tpub: 0x043587cf, vpub: 0x045f1cf6 }, bip21: 'litecoin', base58: { pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef } },
 } as const;
 export type BitcoinNetwork = keyof typeof BITCOIN_NETWORKS;
 
