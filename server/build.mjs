@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (ESM, Node 20): our sources and @halcyon/* workspace
+// Bundles the server into dist/main.js and the signer into dist/signer.js (ESM, Node 20): our sources and @halcyon/* workspace
 // packages are inlined, node_modules stay external, migrations are copied next to the bundle.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +11,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [join(here, 'src/main.ts')],
-  outfile: join(here, 'dist/main.js'),
+  // The API server, and the payout signer (its own process: docs/chain.md "The signer").
+  entryPoints: { main: join(here, 'src/main.ts'), signer: join(here, 'src/signer/main.ts') },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -36,4 +37,4 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(here, 'dist/migrations'), { recursive: true });
 // dist/main.js is ESM; say so, so Node does not parse it twice.
 writeFileSync(join(here, 'dist/package.json'), '{ "type": "module" }\n');
-console.log('server: dist/main.js built');
+console.log('server: dist/main.js and dist/signer.js built');

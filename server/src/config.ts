@@ -3,10 +3,10 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { newPassword, PAYOUT_COOLDOWN_HOURS } from '@halcyon/api-client/contract';
 
-const bool = z
+export const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0/true/false' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
-const int = (min: number, max: number) =>
+export const int = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` });
 const url = z.url({ error: 'must be a URL' });
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -74,6 +74,8 @@ export interface ChainConfig {
   followerExpireSeconds: number;
   /** A payment valued below this is recorded for the admins, not credited. */
   dustCents: number;
+  /** Approved withdrawals on a watched chain are paid out on it by the signer (docs/chain.md "Payouts"). */
+  payouts: boolean;
 }
 
 /** Connections per process that pipeline single statements (db/pipelined-lanes.ts), besides the pool. */
@@ -163,6 +165,7 @@ const EnvSchema = z.object({
   CHAIN_RESERVES_INTERVAL_MS: int(0, 86_400_000).default(600_000),
   CHAIN_FOLLOWER_EXPIRE_SECONDS: int(5, 3_600).default(60),
   DEPOSIT_DUST_CENTS: int(1, 100_000_000).default(100),
+  CHAIN_PAYOUTS: bool.default(false),
   EXPLORER_TX_URL_BITCOIN: z.string().default('https://mempool.space/tx/{txid}'),
   EXPLORER_TX_URL_ETHEREUM: z.string().default('https://etherscan.io/tx/{txid}'),
   EXPLORER_TX_URL_BSC: z.string().default('https://bscscan.com/tx/{txid}'),
@@ -363,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reservesIntervalMs: e.CHAIN_RESERVES_INTERVAL_MS,
       followerExpireSeconds: e.CHAIN_FOLLOWER_EXPIRE_SECONDS,
       dustCents: e.DEPOSIT_DUST_CENTS,
+      payouts: e.CHAIN_PAYOUTS,
     },
     scryptCost: 16384,
     checkResponses: env.NODE_ENV === 'test',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ASSETS, CHAINS, DEPOSIT_METHODS, PAYMENT_STATES, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS } from './constants';
+import { ASSETS, CHAINS, DEPOSIT_METHODS, PAYMENT_STATES, PAYOUT_STATES, INVEST_METHODS, MAX_USD, WITHDRAW_METHODS } from './constants';
 import { MIN_USD, usdAmountProblem } from './rules/money';
 
 /**
@@ -53,6 +53,8 @@ export type Chain = z.infer<typeof Chain>;
 
 export const PaymentState = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof PaymentState>;
+export const PayoutState = z.enum(PAYOUT_STATES);
+export type PayoutState = z.infer<typeof PayoutState>;
 
 export const WithdrawMethod = z.enum(WITHDRAW_METHODS, { error: `must be one of ${WITHDRAW_METHODS.join(', ')}` });
 export type WithdrawMethod = z.infer<typeof WithdrawMethod>;

@@ -32,6 +32,14 @@ export const METHOD_CHAIN: Partial<Record<DepositMethod, Chain>> = Object.fromEn
 export const PAYMENT_STATES = ['waiting', 'seen', 'credited', 'expired', 'orphaned'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/**
+ * Where an approved withdrawal's payout stands on the chain (docs/chain.md "Payouts"): waiting for
+ * the signer (or an offline signature); sent, with its transaction (confirmations rising once in a
+ * block); complete (its confirmations reached); delayed (the signer refused it: an admin looks).
+ */
+export const PAYOUT_STATES = ['queued', 'sent', 'complete', 'delayed'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
 /** Withdrawal methods: the deposit methods plus bank (bank draws from usdt). */
 export const WITHDRAW_METHODS = ['bank', 'bitcoin', 'ethereum', 'solana', 'usdt'] as const;
 export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];

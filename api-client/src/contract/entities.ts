@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Asset, Chain, DepositMethod, PaymentState, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
+import { Asset, Chain, DepositMethod, PaymentState, PayoutState, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
 
 /** The investor's profile; every money figure is derived from the ledger (ledger.md). */
 export const UserProfile = z.object({
@@ -130,6 +130,23 @@ export type Deposit = z.infer<typeof Deposit>;
 export const WithdrawalStatus = z.enum(['pending', 'processing', 'approved', 'declined']);
 export type WithdrawalStatus = z.infer<typeof WithdrawalStatus>;
 
+/** Ours (docs/chain.md "Payouts"): an approved withdrawal's transaction on the chain. */
+export const WithdrawalPayout = z.object({
+  network: Chain,
+  /** The coin's ticker: BTC, ETH or USDT */
+  coin: z.string(),
+  /** What is sent, in coin units as a decimal string: the USD amount at the price when it was approved */
+  cryptoAmount: z.string(),
+  state: PayoutState,
+  /** The transaction, once signed and sent */
+  txid: z.string().nullable(),
+  confirmations: z.number().int(),
+  confirmationsRequired: z.number().int(),
+  /** The transaction on the chain's explorer, when one is configured */
+  explorerUrl: z.string().nullable(),
+});
+export type WithdrawalPayout = z.infer<typeof WithdrawalPayout>;
+
 export const Withdrawal = z.object({
   id: z.string(),
   uid: z.string(),
@@ -143,6 +160,8 @@ export const Withdrawal = z.object({
   createdAt: isoDateTime,
   decidedAt: isoDateTime.nullable(),
   user: UserRef,
+  /** Ours: the payout on the chain of an approved withdrawal paid by the signer; null when paid by hand */
+  payout: WithdrawalPayout.nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
@@ -217,6 +236,8 @@ export const Transaction = z.object({
   txid: z.string().nullable().optional(),
   /** Ours: that transaction on the chain's explorer, when one is configured */
   explorerUrl: z.string().nullable().optional(),
+  /** Ours (docs/chain.md "Payouts"): a withdrawal's payout on the chain; null when paid by hand */
+  payout: WithdrawalPayout.nullable().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -37,9 +37,11 @@ function toBlock(raw: unknown, height: number): ChainBlock {
   const b = record(raw, 'block');
   if (whole(b.height, 'block height') !== height) throw new NodeError(`the node answered block ${String(b.height)} for height ${height}`);
   const outputs: BlockOutput[] = [];
+  const txids: string[] = [];
   for (const txRaw of list(b.tx, 'transactions')) {
     const tx = record(txRaw, 'transaction');
     const txid = text(tx.txid, 'transaction id');
+    txids.push(txid);
     for (const outRaw of list(tx.vout, 'outputs')) {
       const out = record(outRaw, 'output');
       const script = record(out.scriptPubKey, 'output script');
@@ -55,6 +57,7 @@ function toBlock(raw: unknown, height: number): ChainBlock {
     parent: typeof b.previousblockhash === 'string' ? b.previousblockhash : '',
     time: new Date(whole(b.time, 'block time') * 1000),
     outputs,
+    txids,
   };
 }
 

@@ -18,6 +18,8 @@ export interface ChainBlock {
   parent: string;
   time: Date;
   outputs: BlockOutput[];
+  /** Every transaction's id: the follower looks for the platform's own payouts among them. */
+  txids: string[];
 }
 
 /** What a follower reads from a node (chain/bitcoin.ts, chain/evm.ts). */

@@ -59,8 +59,11 @@ function toBlock(raw: unknown, height: number, native: Asset | null): ChainBlock
   const b = record(raw, 'block');
   if (Number(quantity(b.number, 'block number')) !== height) throw new NodeError(`the node answered block ${String(b.number)} for height ${height}`);
   const outputs: BlockOutput[] = [];
+  const transactions = list(b.transactions, 'transactions');
+  // Whole transactions when the native coin is watched, else their hashes only.
+  const txids = transactions.map((tx) => hex(typeof tx === 'string' ? tx : record(tx, 'transaction').hash, 'transaction hash'));
   if (native) {
-    for (const txRaw of list(b.transactions, 'transactions')) {
+    for (const txRaw of transactions) {
       const tx = record(txRaw, 'transaction');
       if (typeof tx.to !== 'string') continue; // a contract creation
       const value = quantity(tx.value, 'transaction value');
@@ -73,6 +76,7 @@ function toBlock(raw: unknown, height: number, native: Asset | null): ChainBlock
     parent: hex(b.parentHash, 'parent hash'),
     time: new Date(Number(quantity(b.timestamp, 'block time')) * 1000),
     outputs,
+    txids,
   };
 }
 

@@ -51,11 +51,14 @@ export function chainlinkPrices(rpc: RpcClient, feeds: Partial<Record<Asset, str
   };
 }
 
-/** Coin units worth `cents` at `price`, rounded up (the investor sends enough): a quote's amount. */
-export function unitsForCents(cents: number, price: Price, coinDecimals: number): bigint {
+/**
+ * Coin units worth `cents` at `price`: rounded up for a quote (the investor sends enough), down for
+ * a payout (the platform never sends more than it owes).
+ */
+export function unitsForCents(cents: number, price: Price, coinDecimals: number, rounding: 'up' | 'down' = 'up'): bigint {
   const numerator = BigInt(cents) * 10n ** BigInt(coinDecimals + price.decimals);
   const denominator = 100n * price.answer;
-  return (numerator + denominator - 1n) / denominator;
+  return (numerator + (rounding === 'up' ? denominator - 1n : 0n)) / denominator;
 }
 
 /** Cents that `units` are worth at `price`, rounded down (never credit more than arrived). */

@@ -1,5 +1,6 @@
 import type { BlockOutput, ChainBlock, ChainReader } from '../chain/blocks';
 import type { Db, Queryable } from '../db/types';
+import { markPayoutsInBlocks, unmarkPayoutsAbove } from './payout-confirm';
 
 /** How a follower reads (docs/chain.md "Followers"). */
 export interface FollowSettings {
@@ -140,6 +141,7 @@ async function recordBlocks(db: Db, reader: ChainReader, cursor: Cursor, blocks:
   return db.tx(async (q) => {
     if (!(await holdCursor(q, reader.chain, cursor))) return null;
     if (payments.length) await recordPayments(q, reader.chain, payments);
+    await markPayoutsInBlocks(q, reader.chain, blocks);
     await q.query(
       `INSERT INTO chain_blocks (chain, height, hash) SELECT $1, h, x FROM unnest($2::bigint[], $3::text[]) AS b(h, x)
        ON CONFLICT (chain, height) DO UPDATE SET hash = EXCLUDED.hash`,
@@ -220,6 +222,7 @@ async function rewind(db: Db, reader: ChainReader, cursor: Cursor, settings: Fol
         WHERE chain = $1 AND block_height > $2 AND status IN ('seen', 'credited', 'dust')`,
       [reader.chain, at.height, at.height + settings.confirmations],
     );
+    await unmarkPayoutsAbove(q, reader.chain, at.height);
     await q.query('DELETE FROM chain_blocks WHERE chain = $1 AND height > $2', [reader.chain, at.height]);
     await q.query(
       'UPDATE chain_cursors SET height = $2, hash = $3, reorgs = reorgs + 1, deepest_reorg = greatest(deepest_reorg, $4), updated_at = now() WHERE chain = $1',

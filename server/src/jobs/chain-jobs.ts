@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { creditConfirmed } from './chain-credit';
 import { followChain, type FollowSettings } from './chain-follow';
 import { measureReserve } from './chain-reserves';
+import { confirmPayouts } from './payout-confirm';
 import { periodicKind, type JobKind } from './queue';
 
 /**
@@ -36,6 +37,8 @@ export async function runFollower(deps: ChainJobDeps, watched: WatchedChain): Pr
   try {
     const followed = await followChain(deps.db, watched.reader, followSettings(watched.family, watched.confirmations));
     const credits = await creditConfirmed(deps.db, watched, deps.chains.prices, { dustCents: deps.config.chain.dustCents, now: () => deps.clock.now() });
+    const paidOut = await confirmPayouts(deps.db, watched.chain, watched.confirmations);
+    if (paidOut) deps.log.info({ chain: watched.chain, payouts: paidOut }, 'payouts confirmed');
     if (followed.reorgs.length) deps.log.warn({ chain: watched.chain, reorgs: followed.reorgs }, 'chain reorganisation');
     if (followed.payments || credits.credited || credits.dust || credits.reversed) deps.log.info({ chain: watched.chain, ...followed, ...credits }, 'chain followed');
     if (credits.waiting.length) deps.log.warn({ chain: watched.chain, waiting: credits.waiting }, 'payments waiting for a price');

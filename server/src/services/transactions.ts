@@ -5,8 +5,9 @@ import { foundRows, movementsDense, searchMatch, searchUsers, type UserSearch } 
 import type { Queryable } from '../db/types';
 import { dbUsd } from '../ledger/money';
 import { iso, userRef, type UserColumns } from '../ledger/rows';
+import { PAYOUT_COLUMNS, payoutOf, type PayoutColumns } from './payouts';
 
-interface TransactionRow extends UserColumns {
+interface TransactionRow extends UserColumns, PayoutColumns {
   id: string;
   type: Transaction['type'];
   method: string;
@@ -18,12 +19,18 @@ interface TransactionRow extends UserColumns {
   tx_chain: Chain | null;
 }
 
-/** `chains` gives a chain-credited deposit's explorer link. */
-const toTransaction = (chains: Chains) => (r: TransactionRow): Transaction => ({
-  id: r.id, type: r.type, method: r.method, amount: dbUsd(r.amount_cents), status: r.status,
-  createdAt: iso(r.created_at), source: r.source, user: userRef(r),
-  txid: r.txid, explorerUrl: r.txid && r.tx_chain ? (chains.watched[r.tx_chain]?.explorerUrl(r.txid) ?? null) : null,
-});
+/** `chains` gives a chain-credited deposit's or a payout's explorer link. */
+const toTransaction = (chains: Chains) => (r: TransactionRow): Transaction => {
+  const payout = payoutOf(r, chains);
+  const txid = r.txid ?? payout?.txid ?? null;
+  const chain = r.tx_chain ?? payout?.network ?? null;
+  return {
+    id: r.id, type: r.type, method: r.method, amount: dbUsd(r.amount_cents), status: r.status,
+    createdAt: iso(r.created_at), source: r.source, user: userRef(r),
+    txid, explorerUrl: txid && chain ? (chains.watched[chain]?.explorerUrl(txid) ?? null) : null,
+    ...(r.type === 'withdraw' ? { payout } : {}),
+  };
+};
 
 type TransactionFilters = ParsedQueryOf<'allTransactions'>;
 
@@ -193,11 +200,12 @@ export async function listTransactions(q: Queryable, deps: { cursors: Cursors; c
     : branches.map((b) => branchQuery(b, f, search && { search, walk: b === MOVEMENTS && dense }, after, params));
   const { rows } = await q.query<TransactionRow>(
     `SELECT x.id, x.type, x.method, x.amount_cents, x.status, x.created_at, x.source, u.name AS user_name, u.email AS user_email,
-            cp.txid, cp.chain AS tx_chain, x.created_at::text AS _k0, x.sort_id AS _k1
+            cp.txid, cp.chain AS tx_chain, ${PAYOUT_COLUMNS}, x.created_at::text AS _k0, x.sort_id AS _k1
      FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) m ORDER BY m.created_at ${dir}, m.sort_id ${dir} LIMIT ${f.limit + 1}) x
      JOIN users u ON u.id = x.uid
      LEFT JOIN LATERAL (SELECT c.txid, c.chain FROM chain_payments c WHERE x.type = 'deposit' AND c.deposit_id = x.id
                         ORDER BY c.status = 'credited' DESC, c.id DESC LIMIT 1) cp ON true
+     LEFT JOIN payouts po ON x.type = 'withdraw' AND po.withdrawal_id = x.id
      ORDER BY x.created_at ${dir}, x.sort_id ${dir}`,
     params.values,
   );
@@ -262,13 +270,14 @@ export async function listLedger(q: Queryable, deps: { cursors: Cursors; chains:
     const [t, d] = [params.add(id), params.add(delta)];
     where.push(`(e.transfer_id < ${t}::bigint OR (e.transfer_id = ${t}::bigint AND e.delta > ${d}::bigint))`);
   }
-  // The page's deposit entries with the chain payment that paid them (docs/chain.md).
+  // The page's deposit entries with the chain payment that paid them, payouts with their transaction (docs/chain.md).
   const { rows } = await q.query<LedgerRow & { _k0: string; _k1: string; txid: string | null; tx_chain: Chain | null }>(
-    `SELECT p.*, cp.txid, cp.chain AS tx_chain FROM (
+    `SELECT p.*, coalesce(cp.txid, po.txid) AS txid, coalesce(cp.chain, po.chain) AS tx_chain FROM (
        SELECT e.*, e.transfer_id::text AS _k0, e.delta::text AS _k1 FROM (${POSTINGS_SQL}) e
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY e.transfer_id DESC, e.delta ASC LIMIT ${f.limit + 1}) p
      LEFT JOIN LATERAL (SELECT c.txid, c.chain FROM chain_payments c
                         WHERE p.kind IN ('deposit', 'deposit_reversal') AND c.deposit_id = substr(p.ref, 9) ORDER BY c.status = 'credited' DESC, c.id DESC LIMIT 1) cp ON true
+     LEFT JOIN payouts po ON p.kind = 'withdrawal_payout' AND po.withdrawal_id = substr(p.ref, 12) AND po.status IN ('sent', 'confirmed')
      ORDER BY p.transfer_id DESC, p.delta ASC`,
     params.values,
   );

@@ -8,7 +8,7 @@ import { mailLine } from '../mail/mail-line';
 import { Params, readPage, type Cursors, type Paged } from '../db/keyset';
 import { requestOrders, requestRows } from '../db/request-lists';
 import { searchUsers } from '../db/user-search';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { available, custody, held } from '../ledger/accounts';
 import { dbUsd, usdToCents } from '../ledger/money';
 import { iso, isoOrNull, userRef, type UserColumns } from '../ledger/rows';
@@ -22,8 +22,10 @@ import { assertWithdrawalsOpen, withdrawalsFrozen } from './account-lock';
 import { payoutDestination, savesNewAddress } from './payout-book';
 import { withdrawalBinding } from './passkeys';
 import { requireSecondFactor } from './second-factor';
+import { PAYOUT_COLUMNS, PAYOUT_JOIN, payoutOf, payoutQuote, queuePayout, type PayoutColumns, type PayoutQuote } from './payouts';
+import type { Chains } from '../chain/chains';
 
-export interface WithdrawalRow extends UserColumns {
+export interface WithdrawalRow extends UserColumns, Partial<PayoutColumns> {
   id: string;
   uid: string;
   method: WithdrawMethod;
@@ -40,8 +42,9 @@ export interface WithdrawalRow extends UserColumns {
   decided_at: Date | string | null;
 }
 
-const COLUMNS = 'w.id, w.uid, w.method, w.asset, w.address, w.bank_name, w.account_number, w.routing_number, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email';
-const FROM = (from: string) => `${from} JOIN users u ON u.id = w.uid`;
+const COLUMNS = `w.id, w.uid, w.method, w.asset, w.address, w.bank_name, w.account_number, w.routing_number, w.amount_cents, w.status, w.created_at, w.decided_at, u.name AS user_name, u.email AS user_email,
+  ${PAYOUT_COLUMNS}`;
+const FROM = (from: string) => `${from} JOIN users u ON u.id = w.uid ${PAYOUT_JOIN}`;
 const select = (from: string) => `SELECT ${COLUMNS} FROM ${FROM(from)}`;
 const ORDERS = requestOrders('w');
 
@@ -56,9 +59,11 @@ function destinationOf(r: Pick<WithdrawalRow, 'method' | 'address' | 'bank_name'
   return `${r.bank_name}, account ${masked(r.account_number ?? '')}, routing ${masked(r.routing_number ?? '')}`;
 }
 
-const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
+/** `chains` for a payout's explorer link (null where none can have one yet: a new request). */
+const toWithdrawal = (chains: Chains | null) => (r: WithdrawalRow): Withdrawal => ({
   id: r.id, uid: r.uid, amount: dbUsd(r.amount_cents), method: r.method, address: r.address, destination: destinationOf(r), status: r.status,
   createdAt: iso(r.created_at), decidedAt: isoOrNull(r.decided_at), user: userRef(r),
+  payout: payoutOf(r, chains),
 });
 
 export interface WithdrawalRequest {
@@ -123,7 +128,7 @@ export async function fileWithdrawal(deps: FileDeps, user: UserRow, body: Withdr
     deps.db,
     scope,
     (q, key) => (deps.mailer.delivers ? deps.db.tx((tx) => file(tx, key)) : file(q, key)),
-    (record: WithdrawalRow) => ({ data: toWithdrawal(record), message: 'Withdrawal request submitted successfully.' }),
+    (record: WithdrawalRow) => ({ data: toWithdrawal(null)(record), message: 'Withdrawal request submitted successfully.' }),
   );
 }
 
@@ -187,10 +192,11 @@ async function decide(q: Queryable, adminUid: string, id: string, decision: Deci
 
 /**
  * pending|processing → approved: held → custody (paid out), to the destination recorded with the
- * request. Refused while its owner's account is frozen (a lock link): the user's row is read
- * FOR SHARE first, the order withdrawal_request and lockAccount also take.
+ * request, and with `payout` its payout queued for the signer (services/payouts.ts). Refused while
+ * its owner's account is frozen (a lock link): the user's row is read FOR SHARE first, the order
+ * withdrawal_request and lockAccount also take.
  */
-export async function approveWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
+export async function approveWithdrawal(q: Queryable, adminUid: string, id: string, payout: { quote: PayoutQuote; chains: Chains } | null = null): Promise<Withdrawal> {
   const owner = await q.query<{ frozen: boolean }>('SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = (SELECT uid FROM withdrawals WHERE id = $1) FOR SHARE', [id]);
   if (owner.rows[0]?.frozen) throw new AppError(409, 'ACCOUNT_FROZEN', "This investor's account is locked by its owner: the withdrawal cannot be approved until they reset their password.");
   const row = await decide(q, adminUid, id, DECISIONS.approve);
@@ -198,7 +204,10 @@ export async function approveWithdrawal(q: Queryable, adminUid: string, id: stri
     debit: held(row.uid, row.asset), credit: custody(row.asset), amountCents: Number(row.amount_cents),
     kind: 'withdrawal_payout', actor: adminUid, reason: `Withdrawal paid out (${row.method})`, ref: { type: 'withdrawal', id },
   });
-  return toWithdrawal(row);
+  if (!payout) return toWithdrawal(null)(row);
+  await queuePayout(q, { id, asset: row.asset, address: row.address, amountCents: Number(row.amount_cents) }, payout.quote);
+  const queued = await q.query<WithdrawalRow>(`${select('withdrawals w')} WHERE w.id = $1`, [id]);
+  return toWithdrawal(payout.chains)(queued.rows[0] ?? row);
 }
 
 /** pending|processing → declined: held → available (the money goes back). */
@@ -208,24 +217,31 @@ async function declineWithdrawal(q: Queryable, adminUid: string, id: string): Pr
     debit: held(row.uid, row.asset), credit: available(row.uid, row.asset), amountCents: Number(row.amount_cents),
     kind: 'withdrawal_release', actor: adminUid, reason: 'Withdrawal declined: funds released', ref: { type: 'withdrawal', id },
   });
-  return toWithdrawal(row);
+  return toWithdrawal(null)(row);
 }
 
 /** pending → processing: the funds stay held. */
 async function processWithdrawal(q: Queryable, adminUid: string, id: string): Promise<Withdrawal> {
-  return toWithdrawal(await decide(q, adminUid, id, DECISIONS.process));
+  return toWithdrawal(null)(await decide(q, adminUid, id, DECISIONS.process));
 }
 
-/** An admin's decision on a withdrawal, in its own transaction. */
-export function decideWithdrawal(db: Db, adminUid: string, id: string, decision: 'approve' | 'decline' | 'process'): Promise<Withdrawal> {
-  const decide = { approve: approveWithdrawal, decline: declineWithdrawal, process: processWithdrawal }[decision];
-  return db.tx((q) => decide(q, adminUid, id));
+/**
+ * An admin's decision on a withdrawal, in its own transaction. An approval of a withdrawal paid on
+ * the chain is priced first, outside it (a node's answer is not worth holding row locks for).
+ */
+export async function decideWithdrawal(deps: Pick<Deps, 'db' | 'chains' | 'config' | 'clock'>, adminUid: string, id: string, decision: 'approve' | 'decline' | 'process'): Promise<Withdrawal> {
+  if (decision !== 'approve') return deps.db.tx((q) => (decision === 'decline' ? declineWithdrawal : processWithdrawal)(q, adminUid, id));
+  const found = await deps.db.query<{ method: WithdrawMethod; amount_cents: string }>('SELECT method, amount_cents FROM withdrawals WHERE id = $1', [id]);
+  const request = found.rows[0];
+  const quote = request ? await payoutQuote(deps, { method: request.method, amountCents: Number(request.amount_cents) }) : null;
+  return deps.db.tx((q) => approveWithdrawal(q, adminUid, id, quote ? { quote, chains: deps.chains } : null));
 }
 
-/** A page of withdrawals with the query's filters (docs/api.md "Lists"). */
-export async function listWithdrawals(q: Queryable, cursors: Cursors, query: ParsedQueryOf<'listWithdrawals'>): Promise<Paged<Withdrawal>> {
+/** A page of withdrawals with the query's filters (docs/api.md "Lists"), each with its payout. */
+export async function listWithdrawals(q: Queryable, deps: { cursors: Cursors; chains: Chains }, query: ParsedQueryOf<'listWithdrawals'>): Promise<Paged<Withdrawal>> {
+  const { cursors } = deps;
   const params = new Params();
   const { base, where } = requestRows('withdrawals', 'w', query, params, query.q ? await searchUsers(q, query.q) : null);
   const { rows, page } = await readPage<WithdrawalRow>(q, cursors, { list: 'withdrawals', columns: COLUMNS, from: FROM('withdrawals w'), base: { table: base, id: 'w.id' }, where, params, order: ORDERS[query.sort] }, query);
-  return { data: rows.map(toWithdrawal), page };
+  return { data: rows.map(toWithdrawal(deps.chains)), page };
 }

@@ -40,6 +40,7 @@ export const chainConfig = (overrides: Partial<ChainConfig> = {}): ChainConfig =
   reservesIntervalMs: 0,
   followerExpireSeconds: 60,
   dustCents: 100,
+  payouts: false,
   ...overrides,
 });
 

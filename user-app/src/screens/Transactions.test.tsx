@@ -56,6 +56,28 @@ describe('Transactions', () => {
     expect(within(manual).getAllByRole('cell')[4]?.textContent).toMatch(/^approved$/i);
   });
 
+  it('a withdrawal paid on the chain shows its payout: queued, sent with its transaction and confirmations, complete, delayed', async () => {
+    const txid = '0x7d5b1c2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f80';
+    const payout = { network: 'ethereum', coin: 'ETH', cryptoAmount: '0.1', txid: null, confirmations: 0, confirmationsRequired: 12, explorerUrl: null } as const;
+    http = stubHttp({
+      'GET /api/transaction/all': page([
+        transaction({ id: 'w-queued', type: 'withdraw', method: 'ethereum', status: 'approved', payout: { ...payout, state: 'queued' } }),
+        transaction({ id: 'w-sent', type: 'withdraw', method: 'ethereum', status: 'approved', txid, explorerUrl: `https://etherscan.example/tx/${txid}`, payout: { ...payout, state: 'sent', txid, confirmations: 4, explorerUrl: `https://etherscan.example/tx/${txid}` } }),
+        transaction({ id: 'w-done', type: 'withdraw', method: 'ethereum', status: 'approved', txid, payout: { ...payout, state: 'complete', txid, confirmations: 15 } }),
+        transaction({ id: 'w-delayed', type: 'withdraw', method: 'ethereum', status: 'approved', payout: { ...payout, state: 'delayed' } }),
+      ]),
+    });
+    show();
+    const table = await screen.findByRole('table');
+    const [queued, sent, done, delayed] = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[4] as HTMLElement);
+    expect(queued).toHaveTextContent(/approved.*Sending 0\.1 ETH: queued/i);
+    expect(sent).toHaveTextContent(/Sent 0\.1 ETH, tx 0x7d5b1c…6e7f80.*4 of 12 confirmations/);
+    expect(within(sent as HTMLElement).getByRole('link', { name: /^0x7d5b1c…6e7f80/ })).toHaveAttribute('href', `https://etherscan.example/tx/${txid}`);
+    expect(done).toHaveTextContent(/Sent 0\.1 ETH.*Complete/);
+    expect(done).not.toHaveTextContent(/confirmations/);
+    expect(delayed).toHaveTextContent(/delayed, our team is on it/);
+  });
+
   it('shows the empty table message', async () => {
     http = stubHttp({ 'GET /api/transaction/all': page([]) });
     show();

@@ -5,6 +5,7 @@ import { Table, capitalize, formatDate, Heading, Page, Row, StatusBadge } from '
 import type { Transaction } from '@halcyon/api-client/model';
 import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
+import { PayoutStatus } from '../features/withdrawals/PayoutStatus';
 
 /**
  * Spec 2: the investor's history is their requests (deposits, withdrawals, investments); earn
@@ -40,8 +41,9 @@ export default function Transactions() {
             { key: 'amount', header: 'Amount', kind: 'money' },
             // Blank while pending: the date a request is decided is what counts.
             { key: 'createdAt', header: 'Date', render: (t) => (t.status === 'pending' ? <span /> : formatDate(t.createdAt)) },
-            // A deposit credited from the chain (issue 26) also shows the transaction that paid it; the spec's five columns stay.
-            { key: 'status', header: 'Status', render: (t) => (t.txid ? <Paid status={t.status} txid={t.txid} explorerUrl={t.explorerUrl ?? null} /> : <StatusBadge status={t.status} />) },
+            // A deposit credited from the chain (issue 26) also shows the transaction that paid it, a
+            // withdrawal paid on the chain its payout (issue 27); the spec's five columns stay.
+            { key: 'status', header: 'Status', render: (t) => (t.payout ? <PayoutStatus status={t.status} payout={t.payout} /> : t.txid ? <Paid status={t.status} txid={t.txid} explorerUrl={t.explorerUrl ?? null} /> : <StatusBadge status={t.status} />) },
           ]}
         />
       ) : null}
