@@ -10,3 +10,5 @@ export { ReadState, type ReadQuery, type ReadStateProps } from './kit/ReadState'
 export { useToastForm, type ToastForm } from './kit/useToastForm';
 export { type FieldRule } from './kit/validate';
 export { TxidLink, shortTxid, webLink, type TxidLinkProps } from './chain/TxidLink';
+export { PasswordStrengthMeter } from './password/PasswordStrengthMeter';
+export { useNewPasswordFields } from './password/useNewPasswordFields';

@@ -42,6 +42,7 @@ export const endpoints = {
   startTwoFactor: { method: 'POST', path: '/account/2fa/setup', access: 'any', summary: 'With the password: a new TOTP secret and its otpauth URL (pending until confirmed)', status: 200 },
   enableTwoFactor: { method: 'POST', path: '/account/2fa/enable', access: 'any', summary: 'With the password, confirm a first code: two-factor on, ten recovery codes (shown once)', status: 200 },
   disableTwoFactor: { method: 'POST', path: '/account/2fa/disable', access: 'any', summary: 'Turn two-factor off with the password and a code or a recovery code', status: 200 },
+  changePassword: { method: 'POST', path: '/account/password', access: 'any', summary: 'Change the password with the current one (and the code or a passkey when two-factor is on); every other session ends', status: 200 },
   listPasskeys: { method: 'GET', path: '/account/passkeys', access: 'any', summary: 'The caller\'s passkeys (name, added, last used)', status: 200 },
   passkeyRegistrationOptions: { method: 'POST', path: '/account/passkeys/options', access: 'any', summary: 'With the password (or a passkey): WebAuthn options to add a passkey', status: 200 },
   registerPasskey: { method: 'POST', path: '/account/passkeys', access: 'any', summary: 'Add a passkey: the authenticator\'s answer to the options, and its name', status: 201 },

@@ -117,6 +117,15 @@ export type TwoFactorSetupBody = z.infer<typeof TwoFactorSetupBody>;
 export const TwoFactorCodeBody = z.object({ password: password.optional(), passkey, code: z.string().max(20, { error: 'must be at most 20 characters' }).optional() });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
 
+/**
+ * POST /account/password (ours; docs/security.md "Changing the password"): the current password,
+ * the new one (the rule of every password being set), and with two-factor on a code or a passkey.
+ */
+export const ChangePasswordBody = z
+  .object({ currentPassword: password, newPassword, code: secondFactor, passkey })
+  .refine((b) => b.newPassword !== b.currentPassword, { error: 'must differ from your current password', path: ['newPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
 /** An admin's two-factor reset for a user who lost their authenticator: why, for the audit trail. */
 export const TwoFactorResetBody = z.object({ reason: required(300) });
 export type TwoFactorResetBody = z.infer<typeof TwoFactorResetBody>;

@@ -7,7 +7,7 @@ import {
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
-  ConfirmIdentityBody, DecisionBody, PasskeyLoginBody, RegisterPasskeyBody, SignInChallengeBody, StepUpBody,
+  ChangePasswordBody, ConfirmIdentityBody, DecisionBody, PasskeyLoginBody, RegisterPasskeyBody, SignInChallengeBody, StepUpBody,
   ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, TwoFactorSetupBody, TwoFactorResetBody, ConfirmTwoFactorResetBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
   UpdateProfileBody, WalletAddressBody,
 } from './requests';
@@ -62,6 +62,7 @@ const schemas = {
   startTwoFactor: { body: TwoFactorSetupBody, response: dataOf(TwoFactorSetup) },
   enableTwoFactor: { body: TwoFactorCodeBody, response: dataWithMessage(z.object({ recoveryCodes: z.array(z.string()) })) },
   disableTwoFactor: { body: TwoFactorCodeBody, response: MessageResponse },
+  changePassword: { body: ChangePasswordBody, response: dataWithMessage(z.object({ endedSessions: z.number().int() })) },
   listSessions: { response: dataOf(z.array(Session)) },
   endSession: { params: z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'id must be a session id' }) }), response: MessageResponse },
   endOtherSessions: { response: dataWithMessage(z.object({ ended: z.number().int() })) },

@@ -117,6 +117,38 @@ it('after a failure: failed runs, and the toast may be built from the error', as
   render(<TwoWayForm request={() => Promise.reject(new Error('step'))} failed={failed} />);
   await act(async () => submit());
   expect(failed).toHaveBeenCalledTimes(1);
-  expect(error).toHaveBeenCalledWith('The step failed', undefined);
+  expect(error).toHaveBeenCalledWith('The step failed', { group: expect.any(String) });
   error.mockRestore();
+});
+
+it("the form's toasts are one group: its check's errors and its failures are closed by its success (shared-ui's toast), not another form's", async () => {
+  const error = jest.spyOn(toast, 'error');
+  const success = jest.spyOn(toast, 'success');
+  let fail = true;
+  const check = jest.fn((_arg: 'code' | 'passkey', group: string) => {
+    if (fail) toast.error('Passwords do not match!', { group });
+    return !fail;
+  });
+  const request = jest.fn((): Promise<string> => Promise.reject(new Error('offline')));
+  render(<TwoWayForm request={request} check={check} />);
+  await act(async () => submit());
+  fail = false;
+  await act(async () => submit());
+  request.mockImplementation(() => Promise.resolve('ok'));
+  await act(async () => submit());
+  const group = check.mock.calls[0]?.[1];
+  expect(group).toEqual(expect.any(String));
+  expect(check.mock.calls.map((c) => c[1])).toEqual([group, group, group]);
+  expect(error.mock.calls).toEqual([
+    ['Passwords do not match!', { group }],
+    ['Failed', { group }],
+  ]);
+  expect(success.mock.calls).toEqual([['Sent', { group }]]);
+  // Another form on the page has its own group.
+  check.mockClear();
+  render(<TwoWayForm request={request} check={check} />);
+  await act(async () => fireEvent.submit(screen.getAllByRole('form', { name: 'form' })[1]!));
+  expect(check.mock.calls[0]?.[1]).not.toBe(group);
+  error.mockRestore();
+  success.mockRestore();
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { fieldsAreValid, type FieldRule } from './validate';
 import { withToasts, type ToastTexts } from './withToasts';
 
@@ -9,8 +9,9 @@ export interface ToastForm<T, A = void> {
   /**
    * A check after the field rules (e.g. the two passwords); false stops without a request. It may
    * wait for the person (Manage earnings' review step): a second submit meanwhile sends nothing.
+   * Its error toasts go in `group`, the form's, so the form's next success closes them.
    */
-  check?: (arg: A) => boolean | Promise<boolean>;
+  check?: (arg: A, group: string) => boolean | Promise<boolean>;
   toasts: ToastTexts<T>;
   request: (arg: A) => Promise<T>;
   /** After a success, with the response (e.g. navigate). */
@@ -26,11 +27,14 @@ export interface ToastForm<T, A = void> {
  * the form another way (its `arg`). Used by the auth forms (shell), the admin's Create Plan, Add
  * trader, Manage earnings and Update Wallets, and the investor's Invest, Withdraw and profile forms
  * (Profile, Settings). Deposit is not one: it sends no request (docs/frontend.md "One frontend kit").
+ * The form's toasts are one group (`group`): its success closes the errors its earlier tries left
+ * on screen, its check's included.
  */
 export function useToastForm<T, A = void>(
   form: ToastForm<T, A>,
-): { busy: boolean; onSubmit: (e: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>, arg: A) => Promise<void> } {
+): { busy: boolean; group: string; onSubmit: (e: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>, arg: A) => Promise<void> } {
   const [busy, setBusy] = useState(false);
+  const group = useId();
   // From the submit to the answer, a check that waits included; a ref, so a second click in the
   // same moment sees it too.
   const running = useRef(false);
@@ -42,9 +46,9 @@ export function useToastForm<T, A = void>(
     if (running.current || !element || !fieldsAreValid(element, form.rules ?? [])) return;
     running.current = true;
     try {
-      if (form.check && !(await form.check(arg))) return;
+      if (form.check && !(await form.check(arg, group))) return;
       setBusy(true);
-      const sent = await withToasts(form.toasts, () => form.request(arg));
+      const sent = await withToasts(form.toasts, () => form.request(arg), group);
       setBusy(false);
       if (sent.ok) form.done?.(sent.result);
       else form.failed?.();
@@ -53,5 +57,5 @@ export function useToastForm<T, A = void>(
     }
   }
 
-  return { busy, onSubmit };
+  return { busy, group, onSubmit };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, formatDateTime, Input, Table } from '@halcyon/shared-ui';
 import { ReadState, type ReadQuery } from '../kit/ReadState';
 import { withToasts } from '../kit/withToasts';
@@ -33,11 +33,13 @@ export function PasskeysPanel({ query, supported, add, remove }: PasskeysView) {
   const [running, setRunning] = useState<string | null>(null);
   const identity = useIdentityProof((rows?.length ?? 0) > 0, 'passkeyPassword', 'Adding or removing a passkey needs your password.');
   const proof = identity.proof;
+  // One group: a change that goes through closes the errors of the tries before it.
+  const group = useId();
 
   const run = async (key: string, change: (proof: IdentityProof) => Promise<string>, fallback: string) => {
     if (!proof) return;
     setRunning(key);
-    const sent = await withToasts({ success: (message: string) => message, failure: fallback }, () => change(proof));
+    const sent = await withToasts({ success: (message: string) => message, failure: fallback }, () => change(proof), group);
     setRunning(null);
     if (!sent.ok) return;
     identity.clear();

@@ -3,6 +3,7 @@ import { Button, formatDateTime, Table } from '@halcyon/shared-ui';
 import { ReadState, type ReadQuery } from '../kit/ReadState';
 import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
+import { ChangePasswordPanel, type ChangePasswordView } from './ChangePasswordPanel';
 import { PasskeysPanel, type PasskeysView } from './PasskeysPanel';
 import { TwoFactorPanel, type TwoFactorView } from './TwoFactorPanel';
 
@@ -35,6 +36,7 @@ export interface SecurityPanelsProps {
   endSession(id: string): Promise<string>;
   endOtherSessions(): Promise<string>;
   busy: boolean;
+  password: ChangePasswordView;
   twoFactor: TwoFactorView;
   passkeys: PasskeysView;
 }
@@ -50,10 +52,10 @@ const report = (change: () => Promise<string>, failure: string) => withToasts({ 
 
 /**
  * The Security screen's content for investors and admins alike (docs/security.md "Sessions",
- * "Two-factor", "Passkeys"): two-factor authentication, passkeys, open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
+ * "Changing the password", "Two-factor", "Passkeys"): change password, two-factor authentication, passkeys, open sessions with "End session" (this one is marked, not endable here: that is Logout), "End
  * all other sessions", and the sign-ins of the last 90 days, failures included.
  */
-export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy, twoFactor, passkeys }: SecurityPanelsProps) {
+export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions, busy, password, twoFactor, passkeys }: SecurityPanelsProps) {
   const sessionColumns = [
     { key: 'device', header: 'Device', render: (s: SessionView) => (s.current ? `${s.device} (this device)` : s.device) },
     { key: 'ip', header: 'IP address' },
@@ -78,11 +80,14 @@ export function SecurityPanels({ sessions, signIns, endSession, endOtherSessions
   ];
   return (
     <>
+      <ChangePasswordPanel {...password} />
       <TwoFactorPanel {...twoFactor} />
       <PasskeysPanel {...passkeys} />
       <Section aria-labelledby="security-sessions">
         <h2 id="security-sessions">Active sessions</h2>
-        <p>Every device signed in to your account. End any you do not recognise, then change your password.</p>
+        <p>
+          Every device signed in to your account. End any you do not recognise, then <a href="#security-password">change your password</a>.
+        </p>
         <ReadState query={sessions.query} fallback={sessions.fallback} loading="Loading your sessions">
           {(rows) => (
             <>

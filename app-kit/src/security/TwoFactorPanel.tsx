@@ -1,9 +1,10 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage } from '@halcyon/api-client/http';
-import { Button, Loading, Input, toast } from '@halcyon/shared-ui';
+import { Button, Loading, Input } from '@halcyon/shared-ui';
+import { withToasts } from '../kit/withToasts';
 import { Section } from './Section';
 import { useIdentityProof, type IdentityProof } from './IdentityProof';
+import { RecoveryCodes } from './RecoveryCodes';
 
 export interface TwoFactorView {
   /** undefined while loading */
@@ -12,8 +13,8 @@ export interface TwoFactorView {
   hasPasskey?: boolean;
   /** Each change needs the account's password or a passkey (docs/security.md "Two-factor"). */
   start(proof: IdentityProof): Promise<{ secret: string; otpauthUrl: string }>;
-  /** Resolves with the recovery codes. */
-  enable(proof: IdentityProof, code: string): Promise<string[]>;
+  /** Resolves with the recovery codes and the server's message. */
+  enable(proof: IdentityProof, code: string): Promise<{ recoveryCodes: string[]; message: string }>;
   /** `code` may be '' when a passkey confirms. */
   disable(proof: IdentityProof, code: string): Promise<string>;
 }
@@ -25,14 +26,6 @@ const Qr = styled.div`
   border-radius: ${({ theme }) => theme.radius};
 `;
 
-const Codes = styled.ol`
-  display: grid;
-  grid-template-columns: repeat(2, max-content);
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(6)};
-  margin: 0;
-  font-family: ui-monospace, monospace;
-`;
-
 // Loaded when someone sets up two-factor, not with the Security screen.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
@@ -40,7 +33,9 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
  * Two-factor on the Security screen (docs/security.md "Two-factor"): turn it on with the password,
  * by scanning a QR code and typing a first code; the ten recovery codes are shown once; turn it
  * off with the password and a code. With a passkey on the account, it can confirm instead of the
- * password (and, to turn two-factor off, of the code too).
+ * password (and, to turn two-factor off, of the code too). Its toasts are one group: a step that
+ * succeeds closes the errors of the tries before it ("That code is not valid" once the right code
+ * brought the recovery codes).
  */
 export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disable }: TwoFactorView) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
@@ -51,35 +46,18 @@ export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disa
   const proof = identity.proof;
   const byPasskey = proof !== null && 'passkey' in proof;
   const [busy, setBusy] = useState(false);
+  const group = useId();
 
-  const run = async (work: () => Promise<void>, fallback: string) => {
+  /** One step: the server's message as its success (none: what it shows is the success), or its refusal. */
+  const run = async (work: () => Promise<string | null>, failure: string) => {
     setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      toast.error(errorMessage(error, fallback));
-    } finally {
-      setBusy(false);
-    }
+    await withToasts({ success: (message: string | null) => message, failure }, work, group);
+    setBusy(false);
   };
 
   let body;
   if (codes) {
-    body = (
-      <>
-        <p>Two-factor authentication is on. Save these recovery codes somewhere safe, away from your phone. Each works once, in place of a code, if you lose your phone. They are shown only now.</p>
-        <Codes aria-label="Recovery codes">
-          {codes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </Codes>
-        <div>
-          <Button variant="secondary" onClick={() => setCodes(null)}>
-            I have saved my recovery codes
-          </Button>
-        </div>
-      </>
-    );
+    body = <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />;
   } else if (!status) {
     body = null;
   } else if (status.enabled) {
@@ -98,10 +76,11 @@ export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disa
             disabled={busy || !proof || (!byPasskey && !code.trim())}
             onClick={() =>
               void run(async () => {
-                if (!proof) return;
-                toast.success(await disable(proof, byPasskey ? '' : code.trim()));
+                if (!proof) return null;
+                const message = await disable(proof, byPasskey ? '' : code.trim());
                 setCode('');
                 identity.clear();
+                return message;
               }, 'Failed to turn two-factor authentication off.')
             }
           >
@@ -128,11 +107,13 @@ export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disa
             disabled={busy || !code.trim()}
             onClick={() =>
               void run(async () => {
-                if (!proof) return;
-                setCodes(await enable(proof, code.trim()));
+                if (!proof) return null;
+                const on = await enable(proof, code.trim());
+                setCodes(on.recoveryCodes);
                 setSetup(null);
                 setCode('');
                 identity.clear();
+                return on.message;
               }, 'Failed to turn two-factor authentication on.')
             }
           >
@@ -147,7 +128,15 @@ export function TwoFactorPanel({ status, hasPasskey = false, start, enable, disa
         <p>Off. With it on, a stolen password is not enough: sign-ins, withdrawals and payout changes also ask for a code from your phone.</p>
         {identity.fields}
         <div>
-          <Button disabled={busy || !proof} onClick={() => void run(async () => { if (proof) setSetup(await start(proof)); }, 'Failed to start two-factor setup.')}>
+          <Button
+            disabled={busy || !proof}
+            onClick={() =>
+              void run(async () => {
+                if (proof) setSetup(await start(proof));
+                return null;
+              }, 'Failed to start two-factor setup.')
+            }
+          >
             Set up two-factor authentication
           </Button>
         </div>

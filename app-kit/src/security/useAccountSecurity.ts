@@ -2,6 +2,7 @@ import type { PasskeyAssertion } from '@halcyon/api-client/model';
 import { createPasskey, passkeysSupported, stepUpPasskey } from '@halcyon/api-client/http';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import type { IdentityProof } from './IdentityProof';
+import type { PasswordChange } from './ChangePasswordPanel';
 
 /** The body part a security change carries: the password, or a passkey's answer to a challenge for a security change. */
 async function proofOf(confirm: IdentityProof): Promise<{ password: string } | { passkey: PasskeyAssertion }> {
@@ -27,17 +28,32 @@ export function useAccountSecurity() {
   const registration = useApiMutation('passkeyRegistrationOptions');
   const register = useApiMutation('registerPasskey', passkeyChanges);
   const remove = useApiMutation('removePasskey', passkeyChanges);
+  // Every other session ends with it (the list shows this one alone afterwards), and a recovery code may have been spent.
+  const changePassword = useApiMutation('changePassword', { invalidates: ['listSessions', 'getTwoFactor'] });
+  const hasPasskey = (passkeys.data?.length ?? 0) > 0;
   return {
     sessions: { query: sessions, fallback: 'Failed to fetch your sessions.' },
     signIns: { query: signIns, fallback: 'Failed to fetch your sign-in history.' },
     endSession: async (id: string) => (await end.mutateAsync({ input: { params: { id } } })).message,
     endOtherSessions: async () => (await endOthers.mutateAsync({})).message ?? 'Other sessions ended.',
     busy: end.isPending || endOthers.isPending,
+    password: {
+      factors: { code: twoFactor.data?.enabled ?? false, passkey: hasPasskey },
+      passkeysSupported: passkeysSupported(),
+      /** The current password, the new one, and the second factor: a code, or a passkey's security step-up. */
+      change: async ({ currentPassword, newPassword, code, withPasskey }: PasswordChange) => {
+        const factor = withPasskey ? { passkey: await stepUpPasskey({ purpose: 'security' }) } : code ? { code } : {};
+        return (await changePassword.mutateAsync({ input: { body: { currentPassword, newPassword, ...factor } } })).message ?? 'Your password has been changed.';
+      },
+    },
     twoFactor: {
       status: twoFactor.data,
-      hasPasskey: (passkeys.data?.length ?? 0) > 0,
+      hasPasskey,
       start: async (confirm: IdentityProof) => (await start.mutateAsync({ input: { body: await proofOf(confirm) } })).data,
-      enable: async (confirm: IdentityProof, code: string) => (await enable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), code } } })).data.recoveryCodes,
+      enable: async (confirm: IdentityProof, code: string) => {
+        const on = await enable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), code } } });
+        return { recoveryCodes: on.data.recoveryCodes, message: on.message ?? 'Two-factor authentication is on.' };
+      },
       // A passkey stands for the password and the code (user verification: the device and its unlock).
       disable: async (confirm: IdentityProof, code: string) =>
         (await disable.mutateAsync({ input: { body: { ...(await proofOf(confirm)), ...(code ? { code } : {}) } } })).message,

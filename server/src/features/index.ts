@@ -20,6 +20,7 @@ import liabilities from './liabilities/routes';
 import sessions from './sessions/routes';
 import twoFactor from './two-factor/routes';
 import passkeys from './passkeys/routes';
+import password from './password/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const features: FastifyPluginAsync[] = [
   sessions,
   twoFactor,
   passkeys,
+  password,
 ];

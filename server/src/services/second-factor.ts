@@ -96,13 +96,15 @@ export async function requireSecondFactor(deps: FactorDeps, user: Owner, proof: 
  * Who is asking, confirmed again for a security change (two-factor on or off, the anti-phishing
  * phrase, adding or removing a passkey): the account's password, or one of its passkeys (a
  * 'security' challenge). A stolen session alone cannot make one. A password spends the account's
- * budget. Returns how it was confirmed.
+ * budget. `field` names the password in the refusal (changing the password: `currentPassword`).
+ * Returns how it was confirmed.
  */
 export async function requireIdentity(
   deps: FactorDeps,
   user: Pick<UserRow, 'id' | 'password_hash' | 'passkey_count'>,
   given: { password?: string | undefined; passkey?: PasskeyAnswer | undefined },
   missing = 'password: is required',
+  field = 'password',
 ): Promise<'password' | 'passkey'> {
   if (given.passkey && user.passkey_count > 0) {
     await verifyAssertion(deps, given.passkey, { purpose: 'security', uid: user.id });
@@ -111,6 +113,6 @@ export async function requireIdentity(
   if (!given.password) throw new AppError(400, 'VALIDATION', missing);
   await spend(deps, [[budgets.confirmPassword, user.id]]);
   const ok = await deps.hashGate.run(() => verifyPassword(given.password ?? '', user.password_hash));
-  if (!ok) throw new AppError(403, 'PASSWORD_INVALID', 'password: is not the password of this account');
+  if (!ok) throw new AppError(403, 'PASSWORD_INVALID', `${field}: is not the password of this account`);
   return 'password';
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 
 /** Security decisions about an account, kept as its audit trail (migration 022's security_events). */
-type SecurityEventKind = 'account-locked' | '2fa-locked' | '2fa-reset-requested' | '2fa-reset-confirmed';
+type SecurityEventKind = 'account-locked' | '2fa-locked' | '2fa-reset-requested' | '2fa-reset-confirmed' | 'password-changed';
 
 export interface SecurityEvent {
   uid: string;

@@ -205,6 +205,41 @@ describe('toast', () => {
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(0);
   });
 
+  it('a success in a group closes the errors of that group still shown, and only those; the success keeps its own time', async () => {
+    await act(async () => {
+      toast.error('That code is not valid', { group: 'two-factor' });
+      toast.error('Passwords do not match!', { group: 'register' });
+      toast.error('Network down');
+    });
+    elapse(1000);
+    let id = '';
+    await act(async () => {
+      id = toast.loading('Please wait...', { group: 'two-factor' });
+      toast.error('Still wrong', { group: 'two-factor' });
+    });
+    await act(async () => {
+      // Replacing the group's loading toast: it becomes the success, the group's errors go.
+      toast.success('Two-factor authentication is on.', { id, group: 'two-factor' });
+    });
+    elapse(0);
+    expect(shown()).toEqual([
+      ['alert', 'Passwords do not match!'],
+      ['alert', 'Network down'],
+      ['status', 'Two-factor authentication is on.'],
+    ]);
+    elapse(1999);
+    expect(shown()).toHaveLength(3);
+    elapse(1);
+    expect(shown().map(([, text]) => text)).toEqual(['Passwords do not match!', 'Network down']);
+    // A success with no toast of its own, and an error still waiting for the library: cleared too.
+    await act(async () => {
+      toast.error('Passwords do not match!', { group: 'register' });
+      toast.clearErrors('register');
+    });
+    elapse(0);
+    expect(shown()).toEqual([['alert', 'Network down']]);
+  });
+
   it('has a labelled dismiss button on every toast', async () => {
     await act(async () => {
       toast.loading('Fetching plans...');

@@ -15,6 +15,12 @@ export interface ToastOptions {
   id?: string;
   /** Override the default duration (ms). */
   duration?: number;
+  /**
+   * The form (or panel) the toast is about. A success in a group closes that group's error toasts
+   * still shown: they are stale once the same form has succeeded ("That code is not valid" beside
+   * the recovery codes the right code brought).
+   */
+  group?: string;
 }
 
 /** Spec section 9: error and blank 4000 ms, success 2000 ms, loading until dismissed, at most 20. */
@@ -27,6 +33,7 @@ let counter = 0;
 interface Shown {
   type: ToastType;
   message: string;
+  group?: string | undefined;
 }
 
 /**
@@ -97,13 +104,16 @@ function settings(type: ToastType, duration: number | null): EngineOptions {
  * a toast with a new id: react-toastify ignores an id that is still leaving the screen.
  */
 function show(type: ToastType, message: string, options: ToastOptions = {}): string {
+  const { group } = options;
+  // The group's errors are stale once it succeeds (not the toast this call replaces: it becomes the success).
+  if (type === 'success' && group !== undefined) clearErrors(group, options.id);
   const next = settings(type, options.duration ?? TOAST_DURATIONS[type]);
   // Its own element: the text exactly as given (the spec's 'login failed ' keeps its space) and
   // a flexible box between the icon and the close button.
   const content = createElement('p', null, message);
   const queued = options.id === undefined ? undefined : waiting.get(options.id);
   if (queued) {
-    live.set(queued.id, { type, message });
+    live.set(queued.id, { type, message, group });
     // Not added yet (e.g. a loading toast whose request ended before the library came): it comes
     // in as this one, in its place. An update in the frame a toast is added would cut its enter
     // animation before it starts, and react-toastify starts a toast's timer when that animation ends.
@@ -113,7 +123,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   }
   if (options.id !== undefined && live.has(options.id)) {
     const id = options.id;
-    live.set(id, { type, message });
+    live.set(id, { type, message, group });
     enqueue((lib) => {
       // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
       if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
@@ -124,7 +134,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   }
   const add: WaitingAdd = { id: `toast-${++counter}`, content, options: next };
   waiting.set(add.id, add);
-  live.set(add.id, { type, message });
+  live.set(add.id, { type, message, group });
   enqueue((lib) => {
     // Dismissed while it waited: never shown.
     if (waiting.get(add.id) !== add) return;
@@ -155,6 +165,11 @@ function dismiss(id?: string): void {
   });
 }
 
+/** Closes the error toasts of `group` still shown or waiting (but `except`): its form has succeeded since. */
+function clearErrors(group: string, except?: string): void {
+  for (const [id, shown] of [...live]) if (shown.group === group && shown.type === 'error' && id !== except) dismiss(id);
+}
+
 /** Where a page leaves its toasts for the next one (sessionStorage: this tab only). */
 const HANDOVER_KEY = 'halcyon:toasts';
 const HANDED_OVER: readonly ToastType[] = ['success', 'error', 'blank'];
@@ -165,7 +180,7 @@ const HANDED_OVER: readonly ToastType[] = ['success', 'error', 'blank'];
  * A loading toast stays behind: what it waited for has ended.
  */
 export function handOverToasts(): void {
-  const shown = [...live.values()].filter((t) => HANDED_OVER.includes(t.type));
+  const shown = [...live.values()].filter((t) => HANDED_OVER.includes(t.type)).map(({ type, message }) => ({ type, message }));
   try {
     if (shown.length) sessionStorage.setItem(HANDOVER_KEY, JSON.stringify(shown));
   } catch {
@@ -201,4 +216,6 @@ export const toast = {
   error: (message: string, options?: ToastOptions) => show('error', message, options),
   blank: (message: string, options?: ToastOptions) => show('blank', message, options),
   dismiss,
+  /** A success that shows no toast of its own still makes its group's errors stale. */
+  clearErrors: (group: string) => clearErrors(group),
 };

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session, SignIn } from '@halcyon/api-client/model';
 import { fail, ok, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
@@ -88,6 +88,57 @@ describe('Security: two-factor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+  });
+
+  it("the right first code closes the wrong one's toast (issue 29); the codes copy one a line and download as a .txt", async () => {
+    const codes = Array.from({ length: 10 }, (_v, i) => `c4f8${i}-4917${i}`);
+    http = stubHttp({
+      'GET /api/account/sessions': ok([session({})]),
+      'GET /api/account/sign-ins': ok(signIns),
+      'GET /api/account/2fa': ok({ enabled: false, recoveryCodesLeft: 0 }),
+      'POST /api/account/2fa/setup': ok({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Halcyon:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Halcyon' }),
+      'POST /api/account/2fa/enable': fail(400, 'That code is not valid. Use the current code, or one of your recovery codes.', 'TOTP_INVALID'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Security />, { route: '/user/security' });
+    const panel = within(await screen.findByRole('region', { name: 'Two-factor authentication' }));
+    await user.type(await panel.findByLabelText('Your password'), 'Harbor-Lights-2291');
+    await user.click(panel.getByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.type(await panel.findByLabelText('Code from the app'), '000000');
+    await user.click(panel.getByRole('button', { name: 'Turn on' }));
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByText('That code is not valid. Use the current code, or one of your recovery codes.')).toBeInTheDocument();
+    http.on('POST /api/account/2fa/enable', ok({ recoveryCodes: codes }, 'Two-factor authentication is on. Keep your recovery codes somewhere safe: each works once.'));
+    await user.clear(panel.getByLabelText('Code from the app'));
+    await user.type(panel.getByLabelText('Code from the app'), '123456');
+    await user.click(panel.getByRole('button', { name: 'Turn on' }));
+    const list = await panel.findByRole('list', { name: 'Recovery codes' });
+    expect(await within(toasts).findByText('Two-factor authentication is on. Keep your recovery codes somewhere safe: each works once.')).toBeInTheDocument();
+    await waitFor(() => expect(within(toasts).queryByText(/That code is not valid/)).not.toBeInTheDocument());
+    // One code a cell: the numbers are the list's, not in the codes' text.
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+
+    const write = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(panel.getByRole('button', { name: 'Copy' }));
+    expect(await within(toasts).findByText('Recovery codes copied.')).toBeInTheDocument();
+    expect(write).toHaveBeenCalledWith(codes.join('\n'));
+    // Without a clipboard (plain http, a refusing browser): say how else.
+    write.mockRejectedValueOnce(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(panel.getByRole('button', { name: 'Copy' }));
+    expect(await within(toasts).findByText('Could not copy the codes: select them and copy them by hand, or download them.')).toBeInTheDocument();
+    write.mockRestore();
+
+    const files: Blob[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn((blob: Blob) => (files.push(blob), 'blob:codes')), revokeObjectURL: jest.fn() });
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await user.click(panel.getByRole('button', { name: 'Download' }));
+    expect(names).toEqual(['halcyon-recovery-codes.txt']);
+    expect(files[0]?.type).toBe('text/plain;charset=utf-8');
+    expect(await files[0]?.text()).toBe(`Halcyon recovery codes\nEach works once, in place of a code from your authenticator app.\n\n${codes.join('\n')}\n`);
+    click.mockRestore();
   });
 
   it('turns off with the password and a code; a wrong code shows the server\'s message', async () => {

@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '@halcyon/api-client/http';
 import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { useToastForm } from '@halcyon/app-kit';
-import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
+import { PasswordStrengthMeter, useToastForm } from '@halcyon/app-kit';
 
 /** /admin-auth/admin-reg: admin sign-up needs a one-time invite code from an existing admin (deviations). */
 export function AdminRegisterScreen() {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell, resetShellState, stubApi, typedBeforeStart } from '../../test/harness';
 import { userProfile } from '../../test/fixtures';
@@ -78,6 +78,21 @@ describe('Register (/auth/register)', () => {
     expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'ada@example.com', password: 'Copper-Violin-2917' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+  });
+
+  it("a success closes the form's stale 'Passwords do not match!' toast (issue 29: it stayed up on the new investor's dashboard)", async () => {
+    stubApi({ 'POST /auth/register': { status: 201, json: { data: userProfile, message: 'Registered' } } });
+    renderShell('/auth/register');
+    await fill('something-else');
+    const toasts = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByRole('alert')).toHaveTextContent('Passwords do not match!');
+    const user = userEvent.setup({ delay: null });
+    await user.clear(screen.getByLabelText(/^Confirm Password/));
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Copper-Violin-2917');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await within(toasts).findByText('Registration Successful!')).toBeInTheDocument();
+    // Closing (jsdom plays no exit animation, so it stays in the DOM without the role of a shown toast).
+    await waitFor(() => expect(within(toasts).queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('shows the loading toast while the request runs', async () => {

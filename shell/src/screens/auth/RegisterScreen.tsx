@@ -4,11 +4,8 @@ import { phoneRule, plainLineProblem } from '@halcyon/api-client/model';
 import { api } from '@halcyon/api-client/http';
 import { Button, Input, toast } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links, Row } from '../../layout/AuthCard';
-import { useToastForm } from '@halcyon/app-kit';
-import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
+import { useNewPasswordFields, useToastForm } from '@halcyon/app-kit';
 import { useBootForm } from '../../boot/useBootForm';
-
-export const PASSWORD_MISMATCH = 'Passwords do not match!';
 
 /** The contract's rule for a name (one line, no link; the server's 400 `name: …`), said of one field. */
 const nameError = (label: string, value: string): string | null => {
@@ -23,15 +20,9 @@ export function RegisterScreen() {
   // not the phone, whose control keeps the number in another form than its field shows.
   const { boot, form } = useBootForm();
   const typed = (name: string) => boot?.values[name] ?? '';
-  const [v, setV] = useState({
-    firstName: typed('firstName'), lastName: typed('lastName'), username: typed('username'), phone: '', email: typed('email'),
-    password: typed('password'), confirmPassword: typed('confirmPassword'),
-  });
-  const [mismatch, setMismatch] = useState(false);
-  const field = (key: keyof typeof v) => (value: string) => {
-    setV((prev) => ({ ...prev, [key]: value }));
-    if (key === 'password' || key === 'confirmPassword') setMismatch(false);
-  };
+  const [v, setV] = useState({ firstName: typed('firstName'), lastName: typed('lastName'), username: typed('username'), phone: '', email: typed('email') });
+  const field = (key: keyof typeof v) => (value: string) => setV((prev) => ({ ...prev, [key]: value }));
+  const passwords = useNewPasswordFields({ labels: { password: 'Password', confirm: 'Confirm Password' }, initial: { password: typed('password'), confirm: typed('confirmPassword') } });
 
   const { busy, onSubmit } = useToastForm({
     rules: [
@@ -40,26 +31,23 @@ export function RegisterScreen() {
       { name: 'username', type: 'text', value: v.username },
       { name: 'phone', type: 'phone', value: v.phone },
       { name: 'email', type: 'email', value: v.email },
-      { name: 'password', type: 'password', value: v.password },
-      { name: 'confirmPassword', type: 'password', value: v.confirmPassword },
+      ...passwords.rules,
     ],
-    // Spec 5: no request at all when the two passwords differ.
-    check: () => {
+    // Spec 5: no request at all when the two passwords differ. The check's toasts are the form's:
+    // 'Registration Successful!' closes them.
+    check: (_arg, group) => {
       const badName = nameError('First Name', v.firstName) ?? nameError('Last Name', v.lastName);
       if (badName) {
-        toast.error(badName);
+        toast.error(badName, { group });
         return false;
       }
-      if (v.password === v.confirmPassword) return true;
-      setMismatch(true);
-      toast.error(PASSWORD_MISMATCH);
-      return false;
+      return passwords.matches(group);
     },
     // The spec only logs a failed registration; we show the server's reason (e.g. email taken).
     toasts: { loading: 'Please wait...', success: 'Registration Successful!', failure: 'Registration failed. Please try again.' },
     request: () =>
       api.register({
-        body: { name: `${v.firstName.trim()} ${v.lastName.trim()}`, username: v.username.trim(), phone: v.phone, email: v.email.trim(), password: v.password },
+        body: { name: `${v.firstName.trim()} ${v.lastName.trim()}`, username: v.username.trim(), phone: v.phone, email: v.email.trim(), password: passwords.password },
       }),
     done: () => navigate('/auth/login'),
   });
@@ -76,19 +64,7 @@ export function RegisterScreen() {
           <Input label="Phone Number" name="phone" type="phone" phoneRule={phoneRule} value={v.phone} onChange={field('phone')} required placeholder="201 555 0123" />
         </Row>
         <Input label="Email" name="email" type="email" value={v.email} onChange={field('email')} required autoComplete="email" placeholder="you@example.com" />
-        <Row>
-          <Input label="Password" name="password" type="password" value={v.password} onChange={field('password')} required autoComplete="new-password" hint={<>At least 8 characters.<PasswordStrengthMeter password={v.password} /></>} />
-          <Input
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            value={v.confirmPassword}
-            onChange={field('confirmPassword')}
-            required
-            autoComplete="new-password"
-            error={mismatch ? PASSWORD_MISMATCH : null}
-          />
-        </Row>
+        <Row>{passwords.fields}</Row>
         <Button type="submit" loading={busy} disabled={busy} fullWidth>
           Register
         </Button>

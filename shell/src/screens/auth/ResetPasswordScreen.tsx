@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, passkeysSupported, signInPasskey } from '@halcyon/api-client/http';
-import { Button, Input, toast } from '@halcyon/shared-ui';
+import { Button, Input } from '@halcyon/shared-ui';
 import { AuthCard, Form, Links } from '../../layout/AuthCard';
-import { useToastForm, withToasts } from '@halcyon/app-kit';
-import { PasswordStrengthMeter } from '../../auth/PasswordStrengthMeter';
-import { PASSWORD_MISMATCH } from './RegisterScreen';
+import { useNewPasswordFields, useToastForm, withToasts } from '@halcyon/app-kit';
 
 const FAILURE = 'Failed to send reset instructions. Please try again.';
 
@@ -18,9 +16,8 @@ export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const passwords = useNewPasswordFields({ labels: { password: 'New Password', confirm: 'Confirm Password' } });
+  const { password } = passwords;
   // With two-factor on, the mailbox alone does not reset the password: the server asks for a code.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
@@ -28,21 +25,12 @@ export function ResetPasswordScreen() {
   const [offerPasskey, setOfferPasskey] = useState(false);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const emailRule = { name: 'email', type: 'email', value: email } as const;
-  const passwordRules = [
-    { name: 'password', type: 'password', value: password },
-    { name: 'confirmPassword', type: 'password', value: confirm },
-  ] as const;
-  const matches = () => {
-    if (!token || password === confirm) return true;
-    setMismatch(true);
-    toast.error(PASSWORD_MISMATCH);
-    return false;
-  };
+  const matches = (group: string) => !token || passwords.matches(group);
   // With a token an expired or used link has a reason worth showing: the server's message.
   const texts = { loading: 'Please wait...', success: (r: { message: string }) => r.message, failure: FAILURE, fixedFailure: !token };
-  const { busy, onSubmit } = useToastForm({
-    rules: token ? [emailRule, ...passwordRules] : [emailRule],
-    check: matches,
+  const { busy, group, onSubmit } = useToastForm({
+    rules: token ? [emailRule, ...passwords.rules] : [emailRule],
+    check: (_arg, formGroup) => matches(formGroup),
     toasts: texts,
     request: async () => {
       try {
@@ -60,12 +48,16 @@ export function ResetPasswordScreen() {
 
   /** "Use your passkey": a challenge for this reset (its email and token), then the reset with the passkey's answer. */
   const resetWithPasskey = async () => {
-    if (!matches()) return;
+    if (!matches(group)) return;
     setPasskeyBusy(true);
-    const sent = await withToasts(texts, async () => {
-      const passkey = await signInPasskey({ purpose: 'reset', email: email.trim(), token });
-      return api.resetPassword({ body: { email: email.trim(), token, password, passkey } });
-    });
+    const sent = await withToasts(
+      texts,
+      async () => {
+        const passkey = await signInPasskey({ purpose: 'reset', email: email.trim(), token });
+        return api.resetPassword({ body: { email: email.trim(), token, password, passkey } });
+      },
+      group,
+    );
     setPasskeyBusy(false);
     if (sent.ok) navigate('/auth/login');
   };
@@ -76,17 +68,7 @@ export function ResetPasswordScreen() {
         <Input label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="email" placeholder="you@example.com" />
         {token ? (
           <>
-            <Input label="New Password" name="password" type="password" value={password} onChange={(x) => { setPassword(x); setMismatch(false); }} required autoComplete="new-password" hint={<>At least 8 characters.<PasswordStrengthMeter password={password} /></>} />
-            <Input
-              label="Confirm Password"
-              name="confirmPassword"
-              type="password"
-              value={confirm}
-              onChange={(x) => { setConfirm(x); setMismatch(false); }}
-              required
-              autoComplete="new-password"
-              error={mismatch ? PASSWORD_MISMATCH : null}
-            />
+            {passwords.fields}
             {needsCode ? (
               <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="Your account has two-factor authentication: a code from your app, or a recovery code." />
             ) : null}

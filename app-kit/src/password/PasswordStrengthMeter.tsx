@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useNewPassword, type NewPasswordStrength } from './useNewPassword';
+import { usePasswordStrength, type NewPasswordStrength } from './usePasswordStrength';
 
 const Bars = styled.div`
   display: grid;
@@ -36,7 +36,7 @@ const Verdict = styled.span`
  * it, and the live region is always rendered so changes are announced, not only a new node.
  */
 export function PasswordStrengthMeter({ password }: { password: string }) {
-  const strength = useNewPassword(password);
+  const strength = usePasswordStrength(password);
   const v = strength ? verdict(strength) : null;
   const advice = strength && !strength.acceptable ? ['Too easy to guess.', strength.warning, ...strength.suggestions].filter(Boolean).join(' ') : '';
   const lit = strength ? Math.max(strength.score, 1) : 0;

@@ -23,7 +23,7 @@ function loadRule(): Promise<Rule> {
  * null while the field is empty or the rule is still loading (it loads on the first keystroke).
  * The server's 400 stays the authority: this only tells the user early.
  */
-export function useNewPassword(password: string): NewPasswordStrength | null {
+export function usePasswordStrength(password: string): NewPasswordStrength | null {
   const [strength, setStrength] = useState<NewPasswordStrength | null>(null);
   useEffect(() => {
     if (password === '') {
