@@ -25,6 +25,7 @@ const loaders = {
   invites: () => import('./screens/InvitesScreen'),
   jobs: () => import('./screens/BackgroundJobsScreen'),
   chain: () => import('./screens/ChainScreen'),
+  payouts: () => import('./screens/PayoutsScreen'),
   security: () => import('./screens/SecurityScreen'),
 };
 const screens = Object.entries(loaders).map(([path, load]) => [path, lazy(load)] as const);

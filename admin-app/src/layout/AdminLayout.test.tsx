@@ -45,11 +45,12 @@ const LABELS = [
   ['Admin Invites', 'invites'],
   ['Background Jobs', 'jobs'],
   ['Chains', 'chain'],
+  ['Payouts', 'payouts'],
   ['Security', 'security'],
 ] as const;
 
 describe('AdminLayout', () => {
-  it('lists the 18 spec entries plus invites, background jobs, the chains and security, each linking to /admin/<entry>', async () => {
+  it('lists the 18 spec entries plus invites, background jobs, the chains, the payouts and security, each linking to /admin/<entry>', async () => {
     renderWithProviders(<Layout />, { route: '/admin/plans' });
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     const nav = await openMenu();

@@ -1,4 +1,4 @@
-/** The admin sidebar: the spec's 18 entries (paths under /admin/) plus admin invites, background jobs, the chains and the admin's own security. */
+/** The admin sidebar: the spec's 18 entries (paths under /admin/) plus admin invites, background jobs, the chains, the payouts and the admin's own security. */
 export interface NavEntry {
   path: string;
   label: string;
@@ -26,6 +26,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: 'invites', label: 'Admin Invites' },
   { path: 'jobs', label: 'Background Jobs' },
   { path: 'chain', label: 'Chains' },
+  { path: 'payouts', label: 'Payouts' },
   { path: 'security', label: 'Security' },
 ];
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { TableColumn } from '@halcyon/shared-ui';
 
 /** Buttons of one table row: wrap on narrow screens instead of widening the table. */
-const RowActions = styled.div`
+export const RowActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;

@@ -12,3 +12,21 @@ export function numbered<T>(rows: readonly T[]): (T & { sn: number })[] {
 
 /** An instant with its time of day, saying the zone the app's dates are in: 'Nov 27, 2026, 10:15 AM UTC'. */
 export const utcTime = (iso: string): string => `${formatDateTime(iso)} UTC`;
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Each unit and how many of it make the next one. */
+const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+];
+
+/** How long ago an instant was, in the largest whole unit: 'now', '12 seconds ago', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago'. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  let amount = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  for (const [unit, next] of UNITS) {
+    if (amount < next) return RELATIVE.format(-amount, unit);
+    amount = Math.floor(amount / next);
+  }
+  return RELATIVE.format(-amount, 'day');
+}

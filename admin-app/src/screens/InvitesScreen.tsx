@@ -1,7 +1,8 @@
 import type { AdminInvite } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Button, Table, toast } from '@halcyon/shared-ui';
+import { Button, Table } from '@halcyon/shared-ui';
 import { ReadState, withToasts } from '@halcyon/app-kit';
+import { copyText } from '../lib/copy';
 import { Screen } from '../lib/Screen';
 import { BY_DATE, useList } from '../lib/useList';
 
@@ -16,15 +17,6 @@ function stateOf(invite: AdminInvite, now: number): InviteRow['state'] {
 function withStates(invites: readonly AdminInvite[]): InviteRow[] {
   const now = Date.now();
   return invites.map((i) => ({ ...i, state: stateOf(i, now) }));
-}
-
-async function copy(code: string) {
-  try {
-    await navigator.clipboard.writeText(code);
-    toast.success('Invite code copied!');
-  } catch {
-    toast.error('Could not copy the code; select it and copy it by hand.');
-  }
 }
 
 /** One-time invite codes that let a new admin register (deviations.md: no open admin sign-up). */
@@ -43,7 +35,7 @@ export default function InvitesScreen() {
       header: 'Actions',
       render: (i: InviteRow) =>
         i.state === 'active' ? (
-          <Button size="small" variant="secondary" aria-label={`Copy code ${i.code}`} onClick={() => void copy(i.code)}>
+          <Button size="small" variant="secondary" aria-label={`Copy code ${i.code}`} onClick={() => void copyText(i.code, 'Invite code copied!', 'code')}>
             Copy
           </Button>
         ) : null,

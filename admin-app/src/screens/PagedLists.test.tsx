@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { csv, fail, page, stubHttp, type HttpStub, type StubReply } from '@halcyon/api-client/testing';
 import { ADMIN_TOKEN, renderWithProviders } from '../test/render';
 import { deposit, plan, trader, userRow, withdrawal } from '../test/fixtures';
+import { captureDownloads } from '../test/downloads';
 import { byStatus } from '../test/lists';
 import { findErrorToast } from '../test/toasts';
 import AllUsersScreen from './AllUsersScreen';
@@ -25,23 +26,6 @@ const cy = deposit({ id: 'd3', amount: 700, status: 'declined', user: { name: 'C
 const DEPOSITS = 'GET /api/admin/deposits/all';
 const queries = (route: string) => http.calls(route).map((r) => r.query.toString());
 const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]?.textContent);
-
-/** The link a download clicks, and the files it was given. */
-function captureDownloads() {
-  const files: Blob[] = [];
-  Object.assign(URL, {
-    createObjectURL: jest.fn((blob: Blob) => {
-      files.push(blob);
-      return 'blob:export';
-    }),
-    revokeObjectURL: jest.fn(),
-  });
-  const names: string[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { files, names };
-}
 
 describe('a paged list (Deposit History)', () => {
   it('shows the first page, and Load more appends the next one, asked for with the cursor the server returned', async () => {

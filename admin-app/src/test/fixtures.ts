@@ -1,5 +1,5 @@
 // Contract-shaped records (types from api-client's entities) for stubbed responses.
-import type { AdminInvite, AdminUserRow, ChainFollower, ChainPaymentRow, ChainReserve, ChainStatus, Deposit, DepositPayment, EarningEntry, FailedJob, Investment, JobsOverview, LiabilitySnapshot, Plan, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
+import type { AdminInvite, AdminPayout, AdminUserRow, ChainFollower, ChainPaymentRow, ChainReserve, ChainStatus, Deposit, DepositPayment, EarningEntry, FailedJob, HotWalletStatus, Investment, JobsOverview, LiabilitySnapshot, PayoutsOverview, Plan, SignerHealth, Solvency, Trader, Transaction, WalletAddress, Withdrawal } from '@halcyon/api-client/model';
 
 const at = '2026-11-01T10:00:00.000Z';
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
@@ -115,4 +115,28 @@ export function chainReserve(over: Partial<ChainReserve> = {}): ChainReserve {
 
 export function chainStatus(over: Partial<ChainStatus> = {}): ChainStatus {
   return { followers: [chainFollower()], attention: [], reserves: [chainReserve()], flagged: [], ...over };
+}
+
+/** A payout on the admins' queue (issue 27): 250 USD to Jane as BTC, queued for the hot wallet. */
+export function adminPayout(over: Partial<AdminPayout> = {}): AdminPayout {
+  return {
+    id: 'po1', withdrawalId: 'w1', user: jane, network: 'bitcoin', coin: 'BTC', cryptoAmount: '0.00416666', amount: 250,
+    destination: 'bc1qjanepayoutaddress0000000000000000xyz', status: 'queued', txid: null, explorerUrl: null, confirmations: 0, confirmationsRequired: 2,
+    attempts: 0, lastError: null, createdAt: '2026-11-27T09:00:00.000Z', sentAt: null, stuck: false, offline: null, ...over,
+  };
+}
+
+export function hotWallet(over: Partial<HotWalletStatus> = {}): HotWalletStatus {
+  return {
+    network: 'bitcoin', coin: 'BTC', address: 'bc1qhotwallet00000000000000000000000000abc', balance: '0.5', perPayoutLimit: '0.1', dailyLimit: '1',
+    queued: '0.00416666', covered: true, ...over,
+  };
+}
+
+export function signerHealth(over: Partial<SignerHealth> = {}): SignerHealth {
+  return { signer: 'signer-a:4242', startedAt: '2026-11-27T08:00:00.000Z', seenAt: '2026-11-27T10:00:00.000Z', alive: true, lastError: null, ...over };
+}
+
+export function payoutsOverview(over: Partial<PayoutsOverview> = {}): PayoutsOverview {
+  return { signers: [signerHealth()], wallets: [hotWallet()], payouts: [adminPayout()], alerts: [], ...over };
 }

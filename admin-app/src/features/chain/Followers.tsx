@@ -1,8 +1,8 @@
-import styled from 'styled-components';
 import type { ChainFollower } from '@halcyon/api-client/model';
-import { Facts, Grid, ListCard, Muted } from '@halcyon/shared-ui';
+import { Grid, ListCard, Muted } from '@halcyon/shared-ui';
+import { CHAIN_NAMES } from '../../lib/chain';
 import { utcTime } from '../../lib/format';
-import { CHAIN_NAMES } from './queries';
+import { HealthBadge, HealthFacts } from '../../lib/health';
 
 const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 
@@ -21,9 +21,9 @@ export function Followers({ followers }: { followers: readonly ChainFollower[] }
             key={f.chain}
             headingLevel={3}
             title={`${CHAIN_NAMES[f.chain]} · ${f.coin}`}
-            after={<State data-alert={alert}>{alert ? (f.lastError ? 'Failing' : 'Behind') : 'Following'}</State>}
+            after={<HealthBadge alert={alert}>{alert ? (f.lastError ? 'Failing' : 'Behind') : 'Following'}</HealthBadge>}
           >
-            <Figures>
+            <HealthFacts>
               <dt>Height / tip</dt>
               <dd>
                 {count(f.height)} / {count(f.tip)}
@@ -48,24 +48,10 @@ export function Followers({ followers }: { followers: readonly ChainFollower[] }
               </dd>
               <dt>Updated</dt>
               <dd>{f.updatedAt ? <time dateTime={f.updatedAt}>{utcTime(f.updatedAt)}</time> : 'Not run yet'}</dd>
-            </Figures>
+            </HealthFacts>
           </ListCard>
         );
       })}
     </Grid>
   );
 }
-
-const State = styled.span`
-  padding: 2px ${({ theme }) => theme.space(2)};
-  border-radius: ${({ theme }) => theme.radiusSmall};
-  font-size: ${({ theme }) => theme.font.size.small};
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.success};
-  border: 1px solid currentColor;
-  &[data-alert='true'] { color: ${({ theme }) => theme.colors.danger}; }
-`;
-
-const Figures = styled(Facts)`
-  dd[data-alert='true'] { color: ${({ theme }) => theme.colors.danger}; font-weight: 600; }
-`;

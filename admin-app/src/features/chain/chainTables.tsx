@@ -1,31 +1,11 @@
-import styled from 'styled-components';
 import type { ChainPaymentRow, ChainReserve, ChainStatus } from '@halcyon/api-client/model';
 import { capitalize, formatMoney } from '@halcyon/shared-ui';
 import { TxidLink } from '@halcyon/app-kit';
+import { CHAIN_NAMES, Coins, TwoLines, who } from '../../lib/chain';
 import { Gap } from '../../lib/Gap';
 import { utcTime } from '../../lib/format';
-import { CHAIN_NAMES } from './queries';
 
 type Flag = ChainStatus['flagged'][number];
-
-/** A coin amount as one unbreakable figure: '0.00416667 BTC'. */
-const Coins = styled.span`
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Person = styled.span`
-  display: inline-flex;
-  flex-direction: column;
-  small { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const who = (row: { user: { name: string; email: string } }) => (
-  <Person>
-    <span>{row.user.name}</span>
-    <small>{row.user.email}</small>
-  </Person>
-);
 
 const chain = { key: 'chain', header: 'Chain', render: (r: { chain: ChainPaymentRow['chain'] }) => CHAIN_NAMES[r.chain] };
 
@@ -56,10 +36,10 @@ export const reserveColumns = [
       r.onChain === null ? (
         'Not measured yet'
       ) : (
-        <Person>
+        <TwoLines>
           <Coins>{`${r.onChain} ${r.coin}`}</Coins>
           <small>{r.onChainUsd === null ? 'No price' : formatMoney(r.onChainUsd)}</small>
-        </Person>
+        </TwoLines>
       ),
   },
   { key: 'owed', header: 'Owed to users', kind: 'money' as const },

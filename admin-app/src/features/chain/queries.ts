@@ -1,11 +1,7 @@
-import type { Chain } from '@halcyon/api-client/model';
 import { useApiQuery } from '@halcyon/api-client/react';
 import { dataOf } from '../../lib/select';
 
 export const CHAIN_FAILED = 'Failed to fetch the chains.';
-
-/** The watched chains as the admin screens name them. */
-export const CHAIN_NAMES: Record<Chain, string> = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', bsc: 'BNB Smart Chain' };
 
 /**
  * GET /admin/chain (issue 26): the followers, the payments that need an eye, the reserves and the
