@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { newPassword, PAYOUT_COOLDOWN_HOURS } from '@halcyon/api-client/contract';
 
-export const bool = z
+const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0/true/false' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 export const int = (min: number, max: number) =>

@@ -47,5 +47,5 @@ export {
   type ReorgOptions,
   type ReorgResult,
 } from './chain';
-export { bitcoinNode, chainServerEnv, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';
+export { bitcoinNode, chainServerEnv, newSignerWallet, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';
 export { CHROMIUM_FLAGS } from './chromium';

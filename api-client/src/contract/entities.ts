@@ -393,6 +393,70 @@ export type ChainReserve = z.infer<typeof ChainReserve>;
 /** An account flagged for review (a credited deposit that left the chain). */
 export const ReviewFlag = z.object({ uid: z.string(), user: UserRef, reason: z.string(), since: isoDateTime });
 
+/** Where a payout is, as admins see it (migration 026): queued, offline (waits for an offline signature), signed, sent, confirmed, failed. */
+export const PayoutRecordStatus = z.enum(['queued', 'offline', 'signed', 'sent', 'confirmed', 'failed']);
+
+/** One payout on the admins' queue (docs/chain.md "Payouts"). */
+export const AdminPayout = z.object({
+  id: z.string(),
+  withdrawalId: z.string(),
+  user: UserRef,
+  network: Chain,
+  coin: z.string(),
+  /** Coin units, a decimal string: the USD amount at the price when it was approved */
+  cryptoAmount: z.string(),
+  amount: usdFigure,
+  destination: z.string(),
+  status: PayoutRecordStatus,
+  txid: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  confirmations: z.number().int(),
+  confirmationsRequired: z.number().int(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  /** Sent, and in no block for more than 10 minutes */
+  stuck: z.boolean(),
+  /** An offline payout's state: its unsigned transaction ready to download, a signed one uploaded and being checked, why the last was refused */
+  offline: z.object({ format: z.enum(['psbt', 'evm']).nullable(), ready: z.boolean(), uploaded: z.boolean(), rejection: z.string().nullable() }).nullable(),
+});
+export type AdminPayout = z.infer<typeof AdminPayout>;
+
+/** A hot wallet as its signer last reported it, against its limits and the payouts waiting for it. */
+export const HotWalletStatus = z.object({
+  network: Chain,
+  coin: z.string(),
+  address: z.string(),
+  /** Coin units, decimal strings; balance null when the signer could not read it */
+  balance: z.string().nullable(),
+  perPayoutLimit: z.string(),
+  dailyLimit: z.string(),
+  /** What the queued payouts of the chain add up to */
+  queued: z.string(),
+  /** Whether the balance covers them: when false the payouts wait until the wallet is funded */
+  covered: z.boolean(),
+});
+export type HotWalletStatus = z.infer<typeof HotWalletStatus>;
+
+/** A signer process and when it last reported. */
+export const SignerHealth = z.object({ signer: z.string(), startedAt: isoDateTime, seenAt: isoDateTime, alive: z.boolean(), lastError: z.string().nullable() });
+export type SignerHealth = z.infer<typeof SignerHealth>;
+
+/** GET /admin/payouts: the signers, the hot wallets, the open payouts (and the latest confirmed), what needs an admin now. */
+export const PayoutsOverview = z.object({
+  signers: z.array(SignerHealth),
+  wallets: z.array(HotWalletStatus),
+  payouts: z.array(AdminPayout),
+  /** Plain sentences: no signer alive, a hot wallet that cannot cover its queue, stuck or failed payouts */
+  alerts: z.array(z.string()),
+});
+export type PayoutsOverview = z.infer<typeof PayoutsOverview>;
+
+/** GET /admin/payouts/{id}/unsigned: what the offline signer signs (a BIP174 PSBT in base64, or an unsigned EIP-1559 transaction in hex). */
+export const UnsignedPayout = z.object({ format: z.enum(['psbt', 'evm']), filename: z.string(), unsigned: z.string() });
+export type UnsignedPayout = z.infer<typeof UnsignedPayout>;
+
 /** GET /admin/chain: the followers, the payments that need an eye, the reserves, the flagged accounts. */
 export const ChainStatus = z.object({
   followers: z.array(ChainFollower),

@@ -65,6 +65,8 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ForgotPasswordBody = z.object({ email });
+/** An offline payout's signed transaction: a PSBT in base64, or a raw EIP-1559 transaction in 0x hex. */
+export const SignedPayoutBody = z.object({ signed: z.string().trim().min(1, { error: 'is required: the signed transaction' }).max(200_000, { error: 'is too long for a payout transaction' }) });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 /**

@@ -3,13 +3,13 @@ import { endpoints, type EndpointDef, type EndpointName } from './endpoints';
 import { DepositMethod, MessageResponse, dataOf, dataWithMessage, id } from './common';
 import {
   AdminInvite, AdminRecord, ChainStatus, AdminUserRow, Deposit, EarningEntry, Health, Investment, JobsOverview, LedgerEntry, LiabilityAudit, LiabilityProof, LiabilitySnapshot, Passkey, PasskeyChallenge, PortfolioHistory, Session, SignIn, TwoFactorSetup, TwoFactorStatus, LedgerVerification, Plan,
-  Solvency, Trader, Transaction, UserProfile, WalletAddress, Withdrawal,
+  PayoutsOverview, Solvency, Trader, Transaction, UnsignedPayout, UserProfile, WalletAddress, Withdrawal,
 } from './entities';
 import {
   CreateDepositBody, CreateInvestmentBody, CreatePlanBody, CreateTraderBody, CreateWithdrawalBody, EarningsBody,
   ChangePasswordBody, ConfirmIdentityBody, DecisionBody, PasskeyLoginBody, RegisterPasskeyBody, SignInChallengeBody, StepUpBody,
   ForgotPasswordBody, LockAccountBody, PortfolioHistoryQuery, TwoFactorCodeBody, TwoFactorSetupBody, TwoFactorResetBody, ConfirmTwoFactorResetBody, LoginBody, RegisterAdminBody, RegisterBody, ResetPasswordBody,
-  UpdateProfileBody, WalletAddressBody,
+  SignedPayoutBody, UpdateProfileBody, WalletAddressBody,
 } from './requests';
 import {
   AllTransactionsQuery, DepositsQuery, EarningsQuery, InvestmentsQuery, InvitesQuery, LedgerQuery, MyInvestmentsQuery, MyTransactionsQuery, PlansQuery, TradersQuery, UsersQuery, WithdrawalsQuery, pageOf,
@@ -78,6 +78,9 @@ const schemas = {
   confirmTwoFactorReset: { body: ConfirmTwoFactorResetBody, response: MessageResponse },
   allTransactions: { query: AllTransactionsQuery, response: pageOf(Transaction) },
   chainStatus: { response: dataOf(ChainStatus) },
+  payoutsOverview: { response: dataOf(PayoutsOverview) },
+  unsignedPayout: { params: idParam, response: dataOf(UnsignedPayout) },
+  uploadSignedPayout: { params: idParam, body: SignedPayoutBody, response: MessageResponse },
   solvency: { response: dataOf(Solvency) },
   listJobs: { response: dataOf(JobsOverview) },
   retryJob: { params: z.object({ queue: z.string().regex(/^[a-z-]{1,40}$/, { error: 'queue must be a queue name' }), id: z.uuid({ error: 'id must be a job id' }) }), response: MessageResponse },

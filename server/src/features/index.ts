@@ -14,6 +14,7 @@ import earnings from './earnings/routes';
 import transactions from './transactions/routes';
 import solvency from './solvency/routes';
 import chain from './chain/routes';
+import payouts from './payouts/routes';
 import ledger from './ledger/routes';
 import jobs from './jobs/routes';
 import liabilities from './liabilities/routes';
@@ -39,6 +40,7 @@ export const features: FastifyPluginAsync[] = [
   transactions,
   solvency,
   chain,
+  payouts,
   ledger,
   jobs,
   liabilities,

@@ -17,7 +17,7 @@ export interface Utxo {
   sats: bigint;
   script: string;
 }
-export type Outpoint = Pick<Utxo, 'txid' | 'vout'>;
+type Outpoint = Pick<Utxo, 'txid' | 'vout'>;
 
 /** Below this an output is dust: nodes do not relay a transaction making one (546 covers every output type). */
 export const DUST_SATS = 546n;

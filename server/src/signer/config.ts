@@ -24,10 +24,17 @@ export interface SignerConfig {
   pollMs: number;
   /** A sent transaction in no block for this long is broadcast again (a node that dropped it). */
   rebroadcastSeconds: number;
+  /** A hot transaction in no block this long after it was signed is replaced at a higher fee. */
+  replaceSeconds: number;
   /** Bitcoin fee rate bounds, sat/vB: estimatesmartfee's answer is clamped to them. */
   feeRate: { floor: number; ceiling: number };
   /** The most an EVM payout may pay per gas (maxFeePerGas), in gwei. */
   maxFeeGwei: number;
+  /**
+   * The offline (cold) wallet payouts above the hot limits are paid from: a BIP84 account key with
+   * its master key's fingerprint (what PSBTs name), and an EVM address. Public only; null: none.
+   */
+  cold: { bitcoin: { accountXpub: string; fingerprint: number } | null; evmAddress: string | null };
   /** Fault injection for the crash tests: 'exit-after-sign' kills the process between signing and broadcasting. */
   fault: 'exit-after-sign' | null;
 }
@@ -41,6 +48,7 @@ const schema = z.object({
   SIGNER_ID: z.string().optional(),
   SIGNER_POLL_MS: int(100, 3_600_000).default(2_000),
   SIGNER_REBROADCAST_SECONDS: int(1, 86_400).default(120),
+  SIGNER_REPLACE_SECONDS: int(0, 7 * 86_400).default(1_800),
   // Nothing is paid hot unless a limit says so: with the defaults every payout waits for an offline signature.
   HOT_LIMIT_BTC: amount.default('0'),
   HOT_LIMIT_BTC_DAILY: amount.default('0'),
@@ -52,6 +60,9 @@ const schema = z.object({
   BTC_FEE_RATE_CEILING: int(1, 10_000).default(500),
   EVM_MAX_FEE_GWEI: int(1, 100_000).default(500),
   SIGNER_FAULT: z.enum(['exit-after-sign']).optional(),
+  COLD_BITCOIN_XPUB: z.string().optional(),
+  COLD_BITCOIN_FINGERPRINT: z.string().regex(/^[0-9a-fA-F]{8}$/, { error: 'must be the master key fingerprint, 8 hex digits' }).optional(),
+  COLD_EVM_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x address of 40 hex digits' }).optional(),
 });
 
 /**
@@ -65,6 +76,7 @@ export function loadSignerConfig(env: NodeJS.ProcessEnv = process.env): SignerCo
   const databaseUrl = e.SIGNER_DATABASE_URL ?? e.DATABASE_URL;
   // The embedded database belongs to the server's process: the signer needs a PostgreSQL server.
   if (!databaseUrl) throw new ConfigError('Invalid signer configuration:\n  SIGNER_DATABASE_URL: is required (a PostgreSQL login in the halcyon_signer role; DATABASE_URL is used if unset)');
+  if (Boolean(e.COLD_BITCOIN_XPUB) !== Boolean(e.COLD_BITCOIN_FINGERPRINT)) throw new ConfigError('Invalid signer configuration:\n  COLD_BITCOIN_FINGERPRINT: COLD_BITCOIN_XPUB and COLD_BITCOIN_FINGERPRINT go together');
   if (e.BTC_FEE_RATE_FLOOR > e.BTC_FEE_RATE_CEILING) throw new ConfigError('Invalid signer configuration:\n  BTC_FEE_RATE_FLOOR: must not be above BTC_FEE_RATE_CEILING');
   let mnemonic: string;
   try {
@@ -84,8 +96,13 @@ export function loadSignerConfig(env: NodeJS.ProcessEnv = process.env): SignerCo
     },
     pollMs: e.SIGNER_POLL_MS,
     rebroadcastSeconds: e.SIGNER_REBROADCAST_SECONDS,
+    replaceSeconds: e.SIGNER_REPLACE_SECONDS,
     feeRate: { floor: e.BTC_FEE_RATE_FLOOR, ceiling: e.BTC_FEE_RATE_CEILING },
     maxFeeGwei: e.EVM_MAX_FEE_GWEI,
+    cold: {
+      bitcoin: e.COLD_BITCOIN_XPUB && e.COLD_BITCOIN_FINGERPRINT ? { accountXpub: e.COLD_BITCOIN_XPUB, fingerprint: Number.parseInt(e.COLD_BITCOIN_FINGERPRINT, 16) } : null,
+      evmAddress: e.COLD_EVM_ADDRESS ?? null,
+    },
     fault: e.SIGNER_FAULT ?? null,
   };
 }

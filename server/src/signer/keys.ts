@@ -37,7 +37,7 @@ export interface BitcoinKeys<K extends BitcoinPublicKey = BitcoinPublicKey> {
   change: K;
 }
 
-export interface EvmKey {
+interface EvmKey {
   path: string;
   privateKey: `0x${string}`;
   /** EIP-55; the same on Ethereum and BSC. */

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     id: config.id,
     payers,
     rebroadcastSeconds: config.rebroadcastSeconds,
+    replaceSeconds: config.replaceSeconds,
     log,
     ...(config.fault === 'exit-after-sign' ? { afterSign: () => process.kill(process.pid, 'SIGKILL') } : {}),
   };

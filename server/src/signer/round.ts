@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/types';
 import { InsufficientFunds } from './bitcoin-tx';
 import type { HotLimit } from './config';
 import { InvalidPayout, SignedMismatch } from './errors';
-import { claimQueued, claimUnprepared, claimUploaded, holdForOffline, recordPrepared, rejectUploaded, type OfflinePrepared, hotSpentToday, lockChain, markBroadcast, noteError, failPayout, recordSigned, reportStatus, toBroadcastAgain, type PayoutRow, type SignedPayout } from './store';
+import { claimQueued, claimStuck, claimUnprepared, claimUploaded, holdForOffline, recordPrepared, rejectUploaded, type CurrentAttempt, type OfflinePrepared, hotSpentToday, lockChain, markBroadcast, noteError, failPayout, recordSigned, reportStatus, toBroadcastAgain, type PayoutRow, type SignedPayout } from './store';
 
 // One round of the signer (docs/chain.md "The signer"): broadcast again what must be, then sign and
 // send the queued payouts chain by chain, then report. The signed bytes are committed before they
@@ -27,6 +27,11 @@ export interface Payer {
   sign(q: Queryable, payout: PayoutRow): Promise<SignedPayout>;
   /** Sends signed bytes; an answer that they are already known counts as sent. */
   broadcast(raw: string): Promise<void>;
+  /**
+   * A replacement of a stuck hot transaction at a higher fee that spends the same coins (Bitcoin,
+   * RBF) or takes the same nonce (EVM): whichever is mined pays, the other can never be.
+   */
+  replace(q: Queryable, payout: PayoutRow, current: CurrentAttempt): Promise<SignedPayout>;
   /** The offline (cold) wallet's path, when one is configured for the chain. */
   offline?: {
     /** The unsigned transaction for the offline signer, and what the signed one must be (its coins or nonce taken here). */
@@ -41,6 +46,8 @@ export interface SignerContext {
   id: string;
   payers: Payer[];
   rebroadcastSeconds: number;
+  /** A hot payout in no block this long after its transaction was signed is replaced at a higher fee. */
+  replaceSeconds: number;
   /** Fault injection (tests): called between the commit of the signed bytes and their broadcast. */
   afterSign?: (payout: PayoutRow) => void;
   log: (message: string, fields?: Record<string, unknown>) => void;
@@ -54,6 +61,8 @@ export interface RoundResult {
   prepared: number;
   accepted: number;
   refused: number;
+  /** Stuck transactions replaced at a higher fee. */
+  replaced: number;
   waiting: Chain[];
   errors: string[];
 }
@@ -62,7 +71,7 @@ export interface RoundResult {
 const PER_CHAIN = 20;
 
 export async function signerRound(ctx: SignerContext): Promise<RoundResult> {
-  const result: RoundResult = { rebroadcast: 0, signed: 0, offline: 0, prepared: 0, accepted: 0, refused: 0, waiting: [], errors: [] };
+  const result: RoundResult = { rebroadcast: 0, signed: 0, offline: 0, prepared: 0, accepted: 0, refused: 0, replaced: 0, waiting: [], errors: [] };
   const byChain = new Map(ctx.payers.map((p) => [p.chain, p]));
   for (const stored of await toBroadcastAgain(ctx.db, [...byChain.keys()], ctx.rebroadcastSeconds)) {
     const payer = byChain.get(stored.chain);
@@ -87,6 +96,9 @@ export async function signerRound(ctx: SignerContext): Promise<RoundResult> {
       else if (step === 'waiting') result.waiting.push(payer.chain);
       if (step !== 'signed' && step !== 'offline') break;
     }
+    await replaceStuck(ctx, payer, result).catch((error: unknown) => {
+      result.errors.push(`${payer.chain} replacement: ${messageOf(error)}`);
+    });
     if (payer.offline) {
       await offlineSteps(ctx, payer, payer.offline, result).catch((error: unknown) => {
         result.errors.push(`${payer.chain} offline: ${messageOf(error)}`);
@@ -142,19 +154,53 @@ async function payNext(ctx: SignerContext, payer: Payer): Promise<Step> {
 }
 
 /**
+ * Stuck hot payouts of one chain replaced at a higher fee, each in the exactly-once way: the new
+ * attempt's bytes committed (both attempts kept), then broadcast.
+ */
+async function replaceStuck(ctx: SignerContext, payer: Payer, result: RoundResult): Promise<void> {
+  const done: string[] = [];
+  for (let i = 0; i < PER_CHAIN; i++) {
+    const replaced = await ctx.db.tx(async (q) => {
+      await lockChain(q, payer.chain);
+      const stuck = await claimStuck(q, payer.chain, ctx.replaceSeconds, done);
+      if (!stuck) return null;
+      const tx = await payer.replace(q, stuck.payout, stuck.current);
+      await recordSigned(q, stuck.payout, tx, ctx.id);
+      return { payout: stuck.payout, tx };
+    });
+    if (!replaced) break;
+    done.push(replaced.payout.id);
+    result.replaced++;
+    ctx.log('stuck payout replaced', { payout: replaced.payout.id, chain: payer.chain, txid: replaced.tx.txid });
+    await payer.broadcast(replaced.tx.raw).then(
+      () => markBroadcast(ctx.db, payer.chain, replaced.tx.txid),
+      (error: unknown) => noteError(ctx.db, replaced.payout.id, `broadcast: ${messageOf(error)}`),
+    );
+  }
+}
+
+/**
  * The offline path of one chain: an unsigned transaction for each offline payout that has none, then
  * each upload checked; a good one is stored as the payout's transaction (the same exactly-once path
  * as a hot one: committed, then broadcast), a bad one refused with why.
  */
 async function offlineSteps(ctx: SignerContext, payer: Payer, offline: NonNullable<Payer['offline']>, result: RoundResult): Promise<void> {
   for (let i = 0; i < PER_CHAIN; i++) {
-    const prepared = await ctx.db.tx(async (q) => {
-      await lockChain(q, payer.chain);
-      const payout = await claimUnprepared(q, payer.chain);
-      if (!payout) return false;
-      await recordPrepared(q, payout.id, await offline.prepare(q, payout));
-      return true;
-    });
+    const claim: { payout: PayoutRow | null } = { payout: null };
+    const prepared = await ctx.db
+      .tx(async (q) => {
+        await lockChain(q, payer.chain);
+        const payout = (claim.payout = await claimUnprepared(q, payer.chain));
+        if (!payout) return false;
+        await recordPrepared(q, payout.id, await offline.prepare(q, payout));
+        return true;
+      })
+      .catch(async (error: unknown) => {
+        // The cold wallet cannot cover it, or a node is away: the payout says why, and the next round tries again.
+        if (!claim.payout) throw error;
+        await noteError(ctx.db, claim.payout.id, `offline: ${messageOf(error)}`);
+        return false;
+      });
     if (!prepared) break;
     result.prepared++;
   }

@@ -158,6 +158,38 @@ export async function markBroadcast(db: Db, chain: Chain, txid: string): Promise
   });
 }
 
+/** The transaction a payout is waiting on, as stored: what a replacement must conflict with. */
+export interface CurrentAttempt {
+  raw: string;
+  /** What it pays in fees, in the coin's smallest unit (EVM: at most). */
+  fee_units: string;
+  /** Bitcoin: the outputs it spends ("txid:vout"). */
+  inputs: string[] | null;
+  /** EVM: its nonce. */
+  nonce: string | null;
+}
+
+/**
+ * A hot payout sent and in no block since its current transaction was signed more than
+ * `olderThanSeconds` ago (a fee too low for the chain now), not one of `skip` (replaced this
+ * round already): locked for this transaction, with that transaction. Offline-signed ones are left
+ * to the admins (the hot key cannot replace them).
+ */
+export async function claimStuck(q: Queryable, chain: Chain, olderThanSeconds: number, skip: readonly string[]): Promise<{ payout: PayoutRow; current: CurrentAttempt } | null> {
+  const { rows } = await q.query<PayoutRow & CurrentAttempt>(
+    `SELECT p.id, p.chain, p.asset, p.destination, p.units::text, p.coin_decimals, p.attempts, t.raw, t.fee_units::text, t.inputs, t.nonce::text
+       FROM payouts p JOIN payout_transactions t ON t.chain = p.chain AND t.txid = p.txid
+      WHERE p.chain = $1 AND p.status = 'sent' AND p.block_hash IS NULL AND t.signed_by = 'hot' AND t.created_at < now() - make_interval(secs => $2)
+        AND p.id <> ALL($3::bigint[])
+      ORDER BY p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED`,
+    [chain, olderThanSeconds, skip],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { raw, fee_units, inputs, nonce, ...payout } = row;
+  return { payout, current: { raw, fee_units, inputs, nonce } };
+}
+
 /** A stored transaction to broadcast (again). */
 export interface ToBroadcast {
   payoutId: string;

@@ -1,6 +1,10 @@
-import { generateMnemonic } from '@scure/bip39';
+import { HARDENED_OFFSET, HDKey } from '@scure/bip32';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { Transaction } from '@scure/btc-signer';
+import { parseTransaction, type TransactionSerializableEIP1559 } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { bitcoinNode, bitcoinRpc, btcToSats, jsonRpc } from '@halcyon/test-kit';
+import { bitcoinNode, bitcoinRpc, btcToSats, jsonRpc, LITECOIN_REGTEST } from '@halcyon/test-kit';
 import type { SignerConfig } from '../../src/signer/config';
 import { hotWallet, type HotWallet } from '../../src/signer/keys';
 import { buildPayers } from '../../src/signer/payers';
@@ -12,7 +16,7 @@ import { chainConfig, deposit, nodes } from './harness';
 // test server's database, funds for the wallet, and an investor with money to withdraw.
 
 /** Generous hot limits, in coin units: the limit tests set their own. */
-export const HOT_LIMITS: SignerConfig['limits'] = {
+const HOT_LIMITS: SignerConfig['limits'] = {
   btc: { perPayout: '1', daily: '5' },
   eth: { perPayout: '1', daily: '5' },
   usdt: { perPayout: '10000', daily: '50000' },
@@ -24,17 +28,50 @@ export function newHotWallet(): { mnemonic: string; wallet: HotWallet } {
   return { mnemonic, wallet: hotWallet(mnemonic, 'litecoin-regtest') };
 }
 
+/**
+ * An offline (cold) wallet: the signer gets its public account key and fingerprint and its EVM
+ * address; the test holds the seed and signs what an admin downloads, as the offline device would.
+ */
+export function newColdWallet() {
+  const mnemonic = generateMnemonic(wordlist);
+  const master = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic), LITECOIN_REGTEST.bip32);
+  const evm = hotWallet(mnemonic, 'litecoin-regtest').evm;
+  const keys = hotWallet(mnemonic, 'litecoin-regtest').bitcoin;
+  const pathText = (path: number[]) => `m/${path.map((i) => (i >= HARDENED_OFFSET ? `${i - HARDENED_OFFSET}'` : String(i))).join('/')}`;
+  return {
+    config: { bitcoin: { accountXpub: master.derive("m/84'/1'/0'").publicExtendedKey, fingerprint: master.fingerprint }, evmAddress: evm.address },
+    bitcoinAddress: keys.receive.address,
+    evmAddress: evm.address,
+    /** Signs each input of a PSBT with the key its derivation names. */
+    signPsbt(psbt: string): string {
+      const tx = Transaction.fromPSBT(Buffer.from(psbt, 'base64'));
+      for (let i = 0; i < tx.inputsLength; i++) {
+        for (const [, { path }] of tx.getInput(i).bip32Derivation ?? []) {
+          const key = master.derive(pathText(path)).privateKey;
+          if (!key) throw new Error('no private key');
+          tx.signIdx(key, i);
+        }
+      }
+      return Buffer.from(tx.toPSBT()).toString('base64');
+    },
+    /** Signs an unsigned EIP-1559 transaction, changed by `over` (a tampering test). */
+    signEvm: (unsigned: string, over: Partial<TransactionSerializableEIP1559> = {}) =>
+      privateKeyToAccount(evm.privateKey).signTransaction({ ...(parseTransaction(unsigned as `0x${string}`) as TransactionSerializableEIP1559), ...over }),
+  };
+}
+
+/** 2 sat/vB on Bitcoin whatever the node estimates (other files' payouts may have given it data): fees the tests can predict. */
 export function signerConfig(mnemonic: string, overrides: Partial<SignerConfig> = {}): SignerConfig {
   return {
     id: 'test-signer', databaseUrl: 'unused', mnemonic, chain: chainConfig({ payouts: true }), limits: HOT_LIMITS,
-    pollMs: 100, rebroadcastSeconds: 3600, feeRate: { floor: 2, ceiling: 50 }, maxFeeGwei: 500, fault: null, ...overrides,
+    pollMs: 100, rebroadcastSeconds: 3600, replaceSeconds: 3600, feeRate: { floor: 2, ceiling: 2 }, maxFeeGwei: 500, cold: { bitcoin: null, evmAddress: null }, fault: null, ...overrides,
   };
 }
 
 /** A signer in this process on `t`'s database: `round()` is one round of the real loop. */
 export async function testSigner(t: TestServer, config: SignerConfig, extra: Partial<SignerContext> = {}) {
   const payers = await buildPayers(config, hotWallet(config.mnemonic, 'litecoin-regtest'));
-  const ctx: SignerContext = { db: t.db, id: config.id, payers, rebroadcastSeconds: config.rebroadcastSeconds, log: () => undefined, ...extra };
+  const ctx: SignerContext = { db: t.db, id: config.id, payers, rebroadcastSeconds: config.rebroadcastSeconds, replaceSeconds: config.replaceSeconds, log: () => undefined, ...extra };
   return { ctx, round: (): Promise<RoundResult> => signerRound(ctx) };
 }
 

@@ -1,6 +1,6 @@
 import { setupTestServer } from '../harness';
 import { chainConfig, CONFIRMATIONS, follow, nodes, price } from './harness';
-import { approvedWithdrawal, bitcoinOutputs, evmBalance, fund, fundHot, newHotWallet, nodeAddress, payoutRecord, payoutView, signerConfig, testSigner, usdtBalance } from './payout-harness';
+import { approvedWithdrawal, bitcoinOutputs, evmBalance, fund, fundHot, newColdWallet, newHotWallet, nodeAddress, payoutRecord, payoutView, signerConfig, testSigner, usdtBalance } from './payout-harness';
 
 // Approved withdrawals paid on the chain (issue 27; docs/chain.md "Payouts"), on the run's real
 // nodes, by the signer's own round run in this process on the test server's database. The signer
@@ -201,4 +201,96 @@ test('three signers at once on a new hot address: one nonce per payout, none ski
   await nodes.mineEvm('bsc', 1);
   expect(await usdtBalance(to)).toBe(21n * 10n ** 18n);
   for (const id of ids) expect(await payoutRecord(t(), id)).toMatchObject({ status: 'sent', transactions: 1 });
+});
+
+test('the offline path: above the limit a payout waits; the admin downloads its PSBT or unsigned transaction, uploads it signed; a tampered one is refused with why; a good one is sent once', async () => {
+  const admin = await t().loginAdmin();
+  const user = await t().registerUser();
+  const { mnemonic } = newHotWallet();
+  const cold = newColdWallet();
+  await nodes.sendBtc(cold.bitcoinAddress, 2_000_000n);
+  await nodes.mineBtc(1);
+  await nodes.sendEth('ethereum', cold.evmAddress, 10n ** 18n);
+  await nodes.mineEvm('ethereum', 1);
+  await fund(t(), admin, user, 'bitcoin', 5_000);
+  await fund(t(), admin, user, 'ethereum', 5_000);
+  const btcTo = await nodeAddress();
+  const ethTo = '0x000000000000000000000000000000000000e704';
+  const btcId = await approvedWithdrawal(t(), admin, user, 'bitcoin', 600, btcTo);
+  const ethId = await approvedWithdrawal(t(), admin, user, 'ethereum', 600, ethTo);
+  const limits = { btc: { perPayout: '0.001', daily: '1' }, eth: { perPayout: '0.01', daily: '1' }, usdt: { perPayout: '0', daily: '0' } };
+  const signer = await testSigner(t(), signerConfig(mnemonic, { limits, cold: cold.config }));
+  expect(await signer.round()).toMatchObject({ offline: 2, prepared: 2, errors: [] });
+
+  const overview = async () => (await t().call('payoutsOverview', { token: admin.token })).body.data;
+  const idOf = async (withdrawalId: string) => (await overview()).payouts.find((p) => p.withdrawalId === withdrawalId)?.id as string;
+  const [btcPayout, ethPayout] = [await idOf(btcId), await idOf(ethId)];
+  expect((await overview()).payouts.find((p) => p.id === btcPayout)).toMatchObject({ status: 'offline', cryptoAmount: '0.01', offline: { format: 'psbt', ready: true, uploaded: false, rejection: null } });
+  expect((await overview()).alerts).toContain('2 payouts wait for an offline signature.');
+  // The investor sees it queued.
+  expect(await payoutView(t(), user, btcId)).toMatchObject({ state: 'queued', txid: null });
+
+  const psbt = (await t().call('unsignedPayout', { token: admin.token, params: { id: btcPayout } })).body.data;
+  expect(psbt).toMatchObject({ format: 'psbt', filename: `payout-${btcPayout}.psbt` });
+  const evm = (await t().call('unsignedPayout', { token: admin.token, params: { id: ethPayout } })).body.data;
+  expect(evm).toMatchObject({ format: 'evm' });
+
+  // Tampered: signed for another destination. Refused with why; nothing sent; it waits for another.
+  const wrong = await cold.signEvm(evm.unsigned, { to: '0x000000000000000000000000000000000000dead' });
+  expect((await t().call('uploadSignedPayout', { token: admin.token, params: { id: ethPayout }, body: { signed: wrong } })).status).toBe(200);
+  expect(await signer.round()).toMatchObject({ refused: 1, accepted: 0 });
+  expect((await overview()).payouts.find((p) => p.id === ethPayout)?.offline).toMatchObject({ uploaded: false, rejection: expect.stringMatching(/sent to 0x0{36}dEaD/i) });
+  expect(await payoutRecord(t(), ethId)).toMatchObject({ status: 'offline', transactions: 0 });
+
+  // Signed as given: accepted, stored, sent, once.
+  for (const [id, signed] of [[btcPayout, cold.signPsbt(psbt.unsigned)], [ethPayout, await cold.signEvm(evm.unsigned)]] as const) {
+    expect((await t().call('uploadSignedPayout', { token: admin.token, params: { id }, body: { signed } })).body.message).toBe('Signed transaction received: the signer checks it before it is sent.');
+  }
+  expect(await signer.round()).toMatchObject({ accepted: 2, refused: 0, errors: [] });
+  await nodes.mineBtc(1);
+  await nodes.mineEvm('ethereum', 1);
+  expect(await bitcoinOutputs((await payoutRecord(t(), btcId)).txid as string)).toContainEqual({ address: btcTo, sats: 1_000_000n });
+  expect(await evmBalance('ethereum', ethTo)).toBe(2n * 10n ** 17n);
+  for (const id of [btcId, ethId]) expect(await payoutRecord(t(), id)).toMatchObject({ status: 'sent', transactions: 1 });
+  // No longer offline: nothing to download or upload.
+  expect((await t().call('unsignedPayout', { token: admin.token, params: { id: btcPayout } })).status).toBe(409);
+  expect((await t().call('uploadSignedPayout', { token: admin.token, params: { id: btcPayout }, body: { signed: 'x' } })).status).toBe(409);
+});
+
+test('a stuck payout after a fee spike is replaced at a higher fee (RBF on Bitcoin, the same nonce on Ethereum): both attempts kept, the destination paid once', async () => {
+  const admin = await t().loginAdmin();
+  const user = await t().registerUser();
+  const { mnemonic, wallet } = newHotWallet();
+  await fundHot(wallet, { sats: [1_000_000n], eth: 10n ** 18n });
+  await fund(t(), admin, user, 'bitcoin', 1_000);
+  await fund(t(), admin, user, 'ethereum', 1_000);
+  const btcTo = await nodeAddress();
+  const ethTo = '0x000000000000000000000000000000000000e705';
+  const btcId = await approvedWithdrawal(t(), admin, user, 'bitcoin', 60, btcTo);
+  const ethId = await approvedWithdrawal(t(), admin, user, 'ethereum', 30, ethTo);
+  await (await testSigner(t(), signerConfig(mnemonic))).round();
+  const [firstBtc, firstEth] = [(await payoutRecord(t(), btcId)).txid as string, (await payoutRecord(t(), ethId)).txid as string];
+
+  // Fees spike (the floor goes up), nothing is mined, and the signer's wait for a block runs out.
+  const spiked = await testSigner(t(), signerConfig(mnemonic, { replaceSeconds: 0, feeRate: { floor: 20, ceiling: 50 } }));
+  expect(await spiked.round()).toMatchObject({ replaced: 2, errors: [] });
+  const [btc, eth] = [await payoutRecord(t(), btcId), await payoutRecord(t(), ethId)];
+  expect(btc).toMatchObject({ status: 'sent', attempts: 2, transactions: 2, last_error: null });
+  expect(eth).toMatchObject({ status: 'sent', attempts: 2, transactions: 2 });
+  expect(btc.txid).not.toBe(firstBtc);
+  expect(eth.txid).not.toBe(firstEth);
+  const fees = await t().db.query<{ chain: string; attempt: number; fee: string }>('SELECT chain, attempt, fee_units::text AS fee FROM payout_transactions ORDER BY chain, attempt');
+  const btcFees = fees.rows.filter((r) => r.chain === 'bitcoin').map((r) => BigInt(r.fee));
+  expect(btcFees[1]).toBeGreaterThan((btcFees[0] ?? 0n) * 5n);
+
+  await nodes.mineBtc(1);
+  await nodes.mineEvm('ethereum', 1);
+  // Only the replacements are in the chains; the destination got its payout once.
+  expect(await bitcoinOutputs(btc.txid as string)).toContainEqual({ address: btcTo, sats: 100_000n });
+  await expect(bitcoinOutputs(firstBtc)).rejects.toThrow();
+  expect(await evmBalance('ethereum', ethTo)).toBe(10n ** 16n);
+  await follow(t(), 'bitcoin');
+  await follow(t(), 'ethereum');
+  expect(await payoutView(t(), user, btcId)).toMatchObject({ state: 'sent', txid: btc.txid, confirmations: 1 });
+  expect(await payoutView(t(), user, ethId)).toMatchObject({ state: 'sent', txid: eth.txid, confirmations: 1 });
 });

@@ -74,9 +74,12 @@ describe('Bitcoin', () => {
     const utxos = await hotUtxos(btc, hotAddresses);
     expect(utxos.map((u) => u.sats).sort((a, b) => Number(a - b))).toEqual([20_000_000n, 30_000_000n]);
     expect(utxos.every((u) => u.script === hot.bitcoin.receive.script)).toBe(true);
-    // regtest has no estimate: the floor.
-    const feeRatePerVb = feeRateFromEstimate(await btc.call('estimatesmartfee', [6]), 2n, 100n);
-    expect(feeRatePerVb).toBe(2n);
+    // regtest has no estimate until blocks with fees were mined (other files' payouts share the
+    // node): the floor then; an estimate, clamped, otherwise.
+    const estimate = record(await btc.call('estimatesmartfee', [6]), 'fee estimate');
+    const feeRatePerVb = feeRateFromEstimate(estimate, 2n, 100n);
+    if (estimate.feerate === undefined) expect(feeRatePerVb).toBe(2n);
+    else expect(feeRatePerVb >= 2n && feeRatePerVb <= 100n).toBe(true);
 
     // A P2SH address (Litecoin's script-hash version): more than either coin, so both are spent.
     const to = await nodeWallet<string>('getnewaddress', ['', 'p2sh-segwit']);

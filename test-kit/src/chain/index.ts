@@ -21,5 +21,5 @@ export type {
   ReorgOptions,
   ReorgResult,
 } from './types';
-export { ownChainNodesSkip, platformXpubs, type PlatformXpubs } from './platform-keys';
+export { newSignerWallet, ownChainNodesSkip, platformXpubs, type PlatformXpubs } from './platform-keys';
 export { chainServerEnv, type ChainServerSettings } from './server-env';

@@ -157,6 +157,9 @@ async function startLitecoind(dir: string, processes: NodeProcess[], timeoutMs: 
       '-rpcworkqueue=64',
       '-txindex', // getrawtransaction of any transaction, as a follower may ask
       '-fallbackfee=0.0002', // regtest has no fee estimates
+      // Bitcoin Core replaces opt-in (BIP125) transactions by default, litecoind only with this:
+      // the payouts' stuck-transaction replacement (docs/chain.md "Payouts") needs it.
+      '-mempoolreplacement=1',
       '-keypool=100', // a legacy wallet makes its keypool at creation: 1,000 keys take seconds
       '-persistmempool=0',
       '-printtoconsole', // into the log file below, instead of the datadir's debug.log

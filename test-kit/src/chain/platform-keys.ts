@@ -2,7 +2,9 @@
 // public keys an admin gives the server (POST /wallet-address, bitcoinXpub and evmXpub), made from
 // a mnemonic the caller chooses, so that no investor's address is one of the nodes' own accounts.
 import { HDKey } from '@scure/bip32';
-import { mnemonicToSeedSync } from '@scure/bip39';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { mnemonicToAccount } from 'viem/accounts';
 import { litecoindPath } from './processes';
 
 export interface PlatformXpubs {
@@ -21,6 +23,15 @@ export function platformXpubs(mnemonic: string, account = 0): PlatformXpubs {
     bitcoinXpub: HDKey.fromMasterSeed(seed, { private: 0x045f18bc, public: 0x045f1cf6 }).derive(`m/84'/1'/${account}'`).publicExtendedKey,
     evmXpub: HDKey.fromMasterSeed(seed).derive(`m/44'/60'/${account}'`).publicExtendedKey,
   };
+}
+
+/**
+ * A new hot wallet for a signer a test starts (server/src/signer): its mnemonic, for
+ * SIGNER_MNEMONIC_FILE, and its EVM address (m/44'/60'/0'/0/0, the same on both EVM chains), to fund.
+ */
+export function newSignerWallet(): { mnemonic: string; evmAddress: `0x${string}` } {
+  const mnemonic = generateMnemonic(wordlist);
+  return { mnemonic, evmAddress: mnemonicToAccount(mnemonic).address };
 }
 
 /**

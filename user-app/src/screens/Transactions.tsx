@@ -5,7 +5,7 @@ import { Table, capitalize, formatDate, Heading, Page, Row, StatusBadge } from '
 import type { Transaction } from '@halcyon/api-client/model';
 import { useApiPages } from '@halcyon/api-client/react';
 import { BackLink } from '../features/navigation/BackLink';
-import { PayoutStatus } from '../features/withdrawals/PayoutStatus';
+import { PayoutStatus, StatusStack } from '../features/withdrawals/PayoutStatus';
 
 /**
  * Spec 2: the investor's history is their requests (deposits, withdrawals, investments); earn
@@ -54,22 +54,14 @@ export default function Transactions() {
 /** The status, and under it the paying transaction: its short id, linking the block explorer when there is one. */
 function Paid({ status, txid, explorerUrl }: { status: string; txid: string; explorerUrl: string | null }) {
   return (
-    <Stack>
+    <StatusStack>
       <StatusBadge status={status} />
       <span>
         Tx <TxidLink txid={txid} explorerUrl={explorerUrl} />
       </span>
-    </Stack>
+    </StatusStack>
   );
 }
-
-const Stack = styled.span`
-  display: inline-flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
 
 const StatementLink = styled(Link)`
   color: ${({ theme }) => theme.colors.info};

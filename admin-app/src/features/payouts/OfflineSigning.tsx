@@ -7,7 +7,7 @@ import { Button } from '@halcyon/shared-ui';
 import { withToasts } from '@halcyon/app-kit';
 import { RowActions } from '../../lib/RowActions';
 
-export const DOWNLOAD_FAILED = 'Failed to download the unsigned transaction.';
+const DOWNLOAD_FAILED = 'Failed to download the unsigned transaction.';
 
 /** An offline payout: one waiting for an admin's offline signature. */
 export type OfflinePayout = AdminPayout & { offline: NonNullable<AdminPayout['offline']> };

@@ -8,7 +8,7 @@ import { PAYOUT_CHANGES } from './queries';
 import { SIGNED_FILE_LIMIT, signedTextOf } from './signedFile';
 import { payoutLabel, type OfflinePayout } from './OfflineSigning';
 
-export const UPLOAD_FAILED = 'Failed to upload the signed transaction.';
+const UPLOAD_FAILED = 'Failed to upload the signed transaction.';
 const NOTHING_TO_SEND = 'Choose the signed file or paste the signed transaction.';
 
 const FORMATS = {

@@ -10,7 +10,7 @@ import type { WithdrawalPayout } from '@halcyon/api-client/model';
 export function PayoutStatus({ status, payout }: { status: string; payout: WithdrawalPayout }) {
   const amount = `${payout.cryptoAmount} ${payout.coin}`;
   return (
-    <Stack>
+    <StatusStack>
       <StatusBadge status={status} />
       {payout.state === 'queued' ? <span>Sending {amount}: queued</span> : null}
       {payout.state === 'delayed' ? <span>Sending {amount}: delayed, our team is on it</span> : null}
@@ -22,11 +22,12 @@ export function PayoutStatus({ status, payout }: { status: string; payout: Withd
           <span>{payout.state === 'complete' ? 'Complete' : `${Math.min(payout.confirmations, payout.confirmationsRequired)} of ${payout.confirmationsRequired} confirmations`}</span>
         </>
       ) : null}
-    </Stack>
+    </StatusStack>
   );
 }
 
-const Stack = styled.span`
+/** A status badge with lines under it (a transaction, its confirmations), as the transactions list shows them. */
+export const StatusStack = styled.span`
   display: inline-flex;
   flex-direction: column;
   align-items: flex-start;
