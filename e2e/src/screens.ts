@@ -22,4 +22,4 @@ export const USER_SCREENS: readonly string[] = [
   '/user/profile', '/user/setting', '/user/market', '/user/investment-log', '/user/copy-trading', '/user/proof', '/user/statement', '/user/security',
 ];
 
-export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites', '/admin/jobs', '/admin/chain', '/admin/security'];
+export const ADMIN_SCREENS: readonly string[] = [...SIDEBAR.map(([path]) => `/admin/${path}`), '/admin/invites', '/admin/jobs', '/admin/chain', '/admin/payouts', '/admin/security'];

@@ -40,6 +40,9 @@ test('Bitcoin: the approval fixes the coin amount at the price; the signer pays 
   expect(fee).toBeGreaterThan(0n);
   expect(fee).toBeLessThan(1_000n);
   expect(await payoutView(t(), user, id)).toMatchObject({ state: 'sent', txid, confirmations: 0, explorerUrl: `https://explorer.test/btc/${txid}` });
+  // The statement's payout entry links the transaction.
+  const ledger = await t().call('getLedger', { token: user.token, query: { kind: 'withdrawal_payout' } });
+  expect(ledger.body.data.map((e) => ({ kind: e.kind, txid: e.txid, explorerUrl: e.explorerUrl }))).toEqual([{ kind: 'withdrawal_payout', txid, explorerUrl: `https://explorer.test/btc/${txid}` }]);
 
   await follow(t(), 'bitcoin');
   await nodes.mineBtc(1);
