@@ -297,3 +297,47 @@ test('a stuck payout after a fee spike is replaced at a higher fee (RBF on Bitco
   expect(await payoutView(t(), user, btcId)).toMatchObject({ state: 'sent', txid: btc.txid, confirmations: 1 });
   expect(await payoutView(t(), user, ethId)).toMatchObject({ state: 'sent', txid: eth.txid, confirmations: 1 });
 });
+
+test('a nonce gap: a payout signed and never sent holds back the next one; sending the stored one again closes the gap, both are mined once', async () => {
+  const admin = await t().loginAdmin();
+  const user = await t().registerUser();
+  const { mnemonic, wallet } = newHotWallet();
+  await fundHot(wallet, { eth: 10n ** 18n });
+  await fund(t(), admin, user, 'ethereum', 1_000);
+  const [toA, toB] = ['0x000000000000000000000000000000000000e706', '0x000000000000000000000000000000000000e707'];
+  const a = await approvedWithdrawal(t(), admin, user, 'ethereum', 30, toA);
+  // Signed with nonce 0, committed, never sent (the process died).
+  const dying = await testSigner(t(), signerConfig(mnemonic), {
+    afterSign: () => {
+      throw new Error('killed');
+    },
+  });
+  await dying.round();
+  expect(await payoutRecord(t(), a)).toMatchObject({ status: 'signed', transactions: 1 });
+
+  // The node is away when the next signer sends A again; B is signed meanwhile, at the next nonce.
+  const b = await approvedWithdrawal(t(), admin, user, 'ethereum', 60, toB);
+  const gap = await testSigner(t(), signerConfig(mnemonic));
+  const stored = (await payoutRecord(t(), a)).txid;
+  const ethereum = gap.ctx.payers.find((p) => p.chain === 'ethereum');
+  if (!ethereum) throw new Error('no ethereum payer');
+  const send = ethereum.broadcast.bind(ethereum);
+  let refused = 0;
+  ethereum.broadcast = async (raw) => {
+    if (refused++ === 0) throw new Error('the node cannot be reached');
+    return send(raw);
+  };
+  expect(await gap.round()).toMatchObject({ rebroadcast: 0, signed: 1 });
+  const nonces = await t().db.query<{ nonce: string }>("SELECT nonce::text FROM payout_transactions WHERE chain = 'ethereum' ORDER BY nonce");
+  expect(nonces.rows.map((r) => r.nonce)).toEqual(['0', '1']);
+  await nodes.mineEvm('ethereum', 1);
+  // B waits behind the gap: not mined.
+  expect(await evmBalance('ethereum', toB)).toBe(0n);
+
+  expect(await gap.round()).toMatchObject({ rebroadcast: 1, signed: 0 });
+  expect((await payoutRecord(t(), a)).txid).toBe(stored);
+  await nodes.mineEvm('ethereum', 1);
+  expect(await evmBalance('ethereum', toA)).toBe(10n ** 16n);
+  expect(await evmBalance('ethereum', toB)).toBe(2n * 10n ** 16n);
+  for (const id of [a, b]) expect(await payoutRecord(t(), id)).toMatchObject({ status: 'sent', transactions: 1 });
+});
