@@ -22,6 +22,22 @@ const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')
 const jestPackages = ['api-client', 'shared-ui', 'app-kit', 'shell', 'user-app', 'admin-app', 'test-kit'];
 
 /**
+ * What the PGlite step leaves to the PostgreSQL step (the option replaces jest.config.cjs's list,
+ * so test/chain again). On PGlite, the embedded database `pnpm start` runs, go every suite whose
+ * subject is SQL: the ledger, the database layer, lists and search, sessions and sign-in, jobs,
+ * the seed, startup, the shared limit store, the smoke test. Run once, on PostgreSQL: test/http
+ * (the HTTP layer: access rules, the OpenAPI document, errors, static serving, uploads' content,
+ * no secrets), the limits that are Redis's or the hashing queue's, and the account-security
+ * suites, whose SQL is the services' own and runs under the suites above too. A new file runs on
+ * both. (This machine's clean-clone run took 19:38 with everything on both, over the 15 minutes.)
+ */
+const PGLITE_SKIPS = [
+  '/test/(chain|http)/',
+  '/test/limits/(budgets|hash-gate|redis-policy)\\.',
+  '/test/core/(passkeys|two-factor|devices|alerts|account-lock|reset-work|payout-book|password-change|password-strength|plain-text|route-helper|upload-limits|enumeration|logout|error-logs|smtp|processes|request-limits)\\.',
+].join('|');
+
+/**
  * The steps, in the order they start as room frees up (longest first, so none is left to run
  * alone at the end). `cores`: what the step keeps busy when it runs; jest steps get that many
  * workers. `needs`: steps that must have passed first (the builds every browser and fault test uses).
@@ -31,10 +47,7 @@ const steps = [
   { name: 'build', cores: 2, run: (out) => pnpm(['run', 'build'], out) },
   // One program over every package (tsconfig.typecheck.json).
   { name: 'typecheck', cores: 1, run: (out) => pnpm(['run', 'typecheck'], out) },
-  // Tests under server/test/http check the HTTP layer (access rules, the OpenAPI document, errors,
-  // static serving, uploads' content): nothing in them depends on which database answers, so they
-  // run once, in the PostgreSQL step. (The option replaces jest.config.cjs's list, so chain again.)
-  { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, '--testPathIgnorePatterns=/test/(chain|http)/'], { ...out, env: { DATABASE_URL: '' } }) },
+  { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, `--testPathIgnorePatterns=${PGLITE_SKIPS}`], { ...out, env: { DATABASE_URL: '' } }) },
   // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds fresh).
   {
     name: 'e2e (PostgreSQL)',
@@ -54,7 +67,9 @@ const steps = [
   },
   // Deposits credited from real local chains (server/test/chain, docs/chain.md): its jest starts
   // Anvil and litecoind once and runs the files one at a time, on each database.
-  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: '' } }) },
+  // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
+  // builders touch no database: on PGlite the deposits' files only.
+  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
   {
     name: 'chain (PostgreSQL)',
     cores: 1,

@@ -66,6 +66,9 @@ test('a remote\'s success toast shows in the shell\'s one container, as status, 
 
 test('the shell\'s error toast is an alert in the same container, for 4000 ms (at phone size)', async () => {
   const page = await j.open({ viewport: PHONE });
+  // The first test's page is still open: this one must have the focus, or react-toastify pauses
+  // the toast's clock (pauseOnFocusLoss) and it never closes (seen once in CI).
+  await page.bringToFront();
   const csp = cspReports(page);
   await j.step(page, 'wrong password', async () => {
     await page.goto(url('/auth/login'));
