@@ -232,10 +232,27 @@ async function offlineSteps(ctx: SignerContext, payer: Payer, offline: NonNullab
   }
 }
 
+/**
+ * The hot wallets' balances are read at most once a minute per signer, not every round: a Bitcoin
+ * balance is a scan of the node's UTXO set (minutes on mainnet). The heartbeat itself is every round.
+ */
+const BALANCE_EVERY_MS = 60_000;
+const balancesRead = new WeakMap<SignerContext, { at: number; values: Map<Chain, string> }>();
+
+async function balances(ctx: SignerContext): Promise<Map<Chain, string>> {
+  const last = balancesRead.get(ctx);
+  if (last && Date.now() - last.at < BALANCE_EVERY_MS) return last.values;
+  const values = new Map<Chain, string>();
+  for (const payer of ctx.payers) values.set(payer.chain, await payer.balance().then(String, (error: unknown) => `unknown: ${messageOf(error)}`));
+  balancesRead.set(ctx, { at: Date.now(), values });
+  return values;
+}
+
 async function report(ctx: SignerContext, result: RoundResult): Promise<void> {
   const wallets: Record<string, unknown> = {};
+  const read = await balances(ctx);
   for (const payer of ctx.payers) {
-    const balance = await payer.balance().then(String, (error: unknown) => `unknown: ${messageOf(error)}`);
+    const balance = read.get(payer.chain);
     wallets[payer.chain] = { address: payer.address, balance, perPayout: payer.limit.perPayout.toString(), daily: payer.limit.daily.toString(), waiting: result.waiting.includes(payer.chain) };
   }
   await reportStatus(ctx.db, ctx.id, STARTED, wallets, result.errors[0] ?? null);
