@@ -51,6 +51,28 @@ interface WaitingAdd {
 }
 const waiting = new Map<string, WaitingAdd>();
 
+/**
+ * Toasts added and not drawn yet, each with when it will have been. react-toastify starts a toast's
+ * clock when its enter animation ends (or is cancelled); an update that re-renders the toast
+ * before the browser has drawn it drops the animation's classes before it ever started, so no
+ * animation event comes and the toast never closes (seen in CI: "Please wait..." turned into
+ * "Invalid email or password" in the frame it was added, on a loaded machine).
+ */
+const undrawn = new Map<string, Promise<void>>();
+
+/** Two frames from now (the one being prepared has been drawn), or 100 ms in a tab that draws none. */
+function drawn(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        resolve();
+      }),
+    );
+  });
+}
+
 let engine: Promise<Engine> | undefined;
 /** Every engine operation, in call order; undefined until the first toast. */
 let chain: Promise<void> | undefined;
@@ -76,14 +98,14 @@ function loadEngine(): Promise<Engine> {
 }
 
 /** Runs `operation` after everything queued before it, once the library and its container are up. */
-function enqueue(operation: (lib: Engine) => void): void {
+function enqueue(operation: (lib: Engine) => void | Promise<void>): void {
   const generation = dismissals;
   requestToaster();
   chain = (chain ?? Promise.resolve())
     .then(async () => {
       const lib = await loadEngine();
       await whenToasterMounted();
-      if (generation === dismissals) operation(lib);
+      if (generation === dismissals) await operation(lib);
     })
     .catch((error: unknown) => console.error('[toast]', error));
 }
@@ -124,7 +146,8 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   if (options.id !== undefined && live.has(options.id)) {
     const id = options.id;
     live.set(id, { type, message, group });
-    enqueue((lib) => {
+    enqueue(async (lib) => {
+      await undrawn.get(id);
       // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
       if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
       // (Rare) it closed while this call waited: a new toast, with the id returned.
@@ -140,6 +163,12 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
     if (waiting.get(add.id) !== add) return;
     waiting.delete(add.id);
     lib(add.content, { ...add.options, toastId: add.id });
+    undrawn.set(
+      add.id,
+      drawn().then(() => {
+        undrawn.delete(add.id);
+      }),
+    );
   });
   return add.id;
 }
