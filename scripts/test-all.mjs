@@ -37,6 +37,9 @@ const PGLITE_SKIPS = [
   '/test/core/(passkeys|two-factor|devices|alerts|account-lock|reset-work|payout-book|password-change|password-strength|plain-text|route-helper|upload-limits|enumeration|logout|error-logs|smtp|processes|request-limits)\\.',
 ].join('|');
 
+/** The e2e files of the second PostgreSQL half: the screens sweep (3½ minutes) and four short journeys. */
+const E2E_SECOND_HALF = 'screens|deploys|payouts|phone|toasts';
+
 /**
  * The steps, in the order they start as room frees up (longest first, so none is left to run
  * alone at the end). `cores`: what the step keeps busy when it runs; jest steps get that many
@@ -48,13 +51,16 @@ const steps = [
   // One program over every package (tsconfig.typecheck.json).
   { name: 'typecheck', cores: 1, run: (out) => pnpm(['run', 'typecheck'], out) },
   { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, `--testPathIgnorePatterns=${PGLITE_SKIPS}`], { ...out, env: { DATABASE_URL: '' } }) },
-  // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds fresh).
+  // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds
+  // fresh), in two halves side by side, each with its own product, database and chains: in one
+  // jest they took 11 of the run's 15 minutes, waiting on pages much of the time.
   {
-    name: 'e2e (PostgreSQL)',
+    name: 'e2e (PostgreSQL, journeys)',
     cores: 1,
     needs: ['build'],
-    run: (out) => withScratchDb('halcyon_e2e', 'the PostgreSQL browser journeys', out, (url) => pnpm(['--filter', './e2e', 'run', 'test'], { ...out, env: { E2E_DATABASE_URL: url } })),
+    run: (out) => e2eOnPostgres('halcyon_e2e_a', out, [`--testPathIgnorePatterns=/test/(${E2E_SECOND_HALF})\\.`]),
   },
+  { name: 'e2e (PostgreSQL, screens)', cores: 1, needs: ['build'], run: (out) => e2eOnPostgres('halcyon_e2e_b', out, [`test/(${E2E_SECOND_HALF})\\.test\\.ts`]) },
   // Tests under server/test/unit touch no database: they ran in the PGlite step. (The option replaces
   // jest.config.cjs's list, which leaves out test/chain: the chain steps run those.)
   {
@@ -99,11 +105,16 @@ const steps = [
 
 const results = await schedule(steps, {
   cores: availableParallelism(),
-  // --skip=e2e skips both e2e steps; --skip='e2e (PostgreSQL)' only that one.
+  // --skip=e2e skips every e2e step; --skip='e2e (PostgreSQL, screens)' only that one.
   skipped: (name) => skip.has(name) || skip.has(name.split(' (')[0]),
   logFile: (name) => join(logDir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`),
 });
 process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);
+
+/** The e2e files `args` selects, on a fresh PostgreSQL database named after `prefix`. */
+function e2eOnPostgres(prefix, out, args) {
+  return withScratchDb(prefix, 'the PostgreSQL browser journeys', out, (url) => pnpm(['--filter', './e2e', 'run', 'test', ...args], { ...out, env: { E2E_DATABASE_URL: url } }));
+}
 
 /** Runs `suite` against a fresh database created and dropped here (or skips, see the header). */
 async function withScratchDb(prefix, what, out, suite) {

@@ -19,7 +19,9 @@ export default async function globalSetup(): Promise<void> {
   // Without litecoind (a dev machine) the product watches no chain and the chain journey skips; CI installs it.
   const nodes = ownChainNodesSkip('the chain journey') === null ? await startChainNodes() : null;
   if (nodes) process.env[CHAIN_NODES_ENV] = JSON.stringify(nodes.description);
-  const product = await startProduct({ name: `server-${database}`, databaseUrl, ...(nodes ? { env: chainServerEnv(nodes.description, { confirmations: E2E_CONFIRMATIONS, pollMs: 500 }) } : {}) });
+  // Named for its database: two PostgreSQL runs side by side (pnpm test's two halves) keep their own logs.
+  const name = databaseUrl ? `server-${new URL(databaseUrl).pathname.slice(1) || database}` : 'server-pglite';
+  const product = await startProduct({ name, databaseUrl, ...(nodes ? { env: chainServerEnv(nodes.description, { confirmations: E2E_CONFIRMATIONS, pollMs: 500 }) } : {}) });
   Object.assign(globalThis as Record<string, unknown>, { __halcyonProduct: product, __halcyonChainNodes: nodes });
   writeRunInfo({ baseUrl: product.baseUrl, adminEmail: ADMIN.email, adminPassword: ADMIN.password, database });
 }
