@@ -1,6 +1,6 @@
 // Runs the steps of `pnpm test` side by side: a step starts, in list order, as soon as the steps it
-// needs have passed and there is room for its cores. The room is one core more than the machine
-// has: the browser and fault steps spend much of their time waiting on pages, timers and child
+// needs have passed and there is room for its cores (one-core steps keep room for the widest step
+// still waiting). The room is one core more than the machine has: the browser and fault steps spend much of their time waiting on pages, timers and child
 // processes, and with exactly one step per core a quarter of the machine sat idle (docs/testing.md).
 // Two more was tried on a slow machine (2026-11-27): the load stretched the fault tests' timing past
 // their tolerance, and the run was no shorter.
@@ -35,6 +35,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
 
   /** A step wider than the machine gets the whole machine. */
   const widthOf = (step) => Math.min(step.cores, cores);
+  const narrowUsed = () => steps.filter((s) => widthOf(s) === 1 && state.get(s.name).status === 'running').length;
 
   const startStep = (step) => {
     const width = widthOf(step);
@@ -65,6 +66,16 @@ export async function schedule(steps, { cores, skipped, logFile }) {
     running.set(step.name, done);
   };
 
+  /**
+   * Room for the one-core steps while a wider step still waits: what the widest waiting one
+   * leaves. Without it the one-core steps took every slot as it freed and a two-core suite
+   * started only when they ran out (7 minutes into an 11-minute run, 2026-11-27).
+   */
+  const narrowRoom = () => {
+    const waiting = steps.filter((s) => widthOf(s) > 1 && state.get(s.name).status === 'pending').map(widthOf);
+    return waiting.length ? room - Math.max(...waiting) : room;
+  };
+
   for (;;) {
     for (const step of steps) {
       const info = state.get(step.name);
@@ -75,7 +86,9 @@ export async function schedule(steps, { cores, skipped, logFile }) {
         continue;
       }
       if (needs.some((s) => s === 'pending' || s === 'running')) continue;
-      if (used > 0 && used + widthOf(step) > room) continue;
+      const width = widthOf(step);
+      if (used > 0 && used + width > room) continue;
+      if (width === 1 && narrowUsed() + 1 > narrowRoom()) continue;
       startStep(step);
     }
     if (!running.size) break;

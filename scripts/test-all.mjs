@@ -41,26 +41,17 @@ const PGLITE_SKIPS = [
 const E2E_SECOND_HALF = 'screens|deploys|payouts|phone|toasts';
 
 /**
- * The steps, in the order they start as room frees up (longest first, so none is left to run
- * alone at the end). `cores`: what the step keeps busy when it runs; jest steps get that many
- * workers. `needs`: steps that must have passed first (the builds every browser and fault test uses).
+ * The steps, in the order they start as room frees up: in effect the two-core steps one after
+ * another, and beside them the one-core steps, longest first (the browser halves), so none is left
+ * to run alone at the end (scripts/steps.mjs). `cores`: what the step keeps busy when it runs;
+ * jest steps get that many workers. `needs`: steps that must have passed first (the builds every
+ * browser and fault test uses).
  */
 const steps = [
   // Production builds of shell, remotes and server, once: e2e, faults and the bundle budget use them.
   { name: 'build', cores: 2, run: (out) => pnpm(['run', 'build'], out) },
   // One program over every package (tsconfig.typecheck.json).
   { name: 'typecheck', cores: 1, run: (out) => pnpm(['run', 'typecheck'], out) },
-  { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, `--testPathIgnorePatterns=${PGLITE_SKIPS}`], { ...out, env: { DATABASE_URL: '' } }) },
-  // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds
-  // fresh), in two halves side by side, each with its own product, database and chains: in one
-  // jest they took 11 of the run's 15 minutes, waiting on pages much of the time.
-  {
-    name: 'e2e (PostgreSQL, journeys)',
-    cores: 1,
-    needs: ['build'],
-    run: (out) => e2eOnPostgres('halcyon_e2e_a', out, [`--testPathIgnorePatterns=/test/(${E2E_SECOND_HALF})\\.`]),
-  },
-  { name: 'e2e (PostgreSQL, screens)', cores: 1, needs: ['build'], run: (out) => e2eOnPostgres('halcyon_e2e_b', out, [`test/(${E2E_SECOND_HALF})\\.test\\.ts`]) },
   // Tests under server/test/unit touch no database: they ran in the PGlite step. (The option replaces
   // jest.config.cjs's list, which leaves out test/chain: the chain steps run those.)
   {
@@ -71,6 +62,27 @@ const steps = [
         pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, '--testPathIgnorePatterns=/test/(unit|chain)/'], { ...out, env: { DATABASE_URL: url } }),
       ),
   },
+  { name: 'server (PGlite)', cores: 2, run: (out, cores) => pnpm(['--filter', './server', 'run', 'test', `--maxWorkers=${cores}`, `--testPathIgnorePatterns=${PGLITE_SKIPS}`], { ...out, env: { DATABASE_URL: '' } }) },
+  // The component and unit suites of every other package, in one jest.
+  { name: 'components', cores: 2, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
+  // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds
+  // fresh), in two halves side by side, each with its own product, database and chains: in one
+  // jest they took 11 of the run's 15 minutes, waiting on pages much of the time.
+  { name: 'e2e (PostgreSQL, screens)', cores: 1, needs: ['build'], run: (out) => e2eOnPostgres('halcyon_e2e_b', out, [`test/(${E2E_SECOND_HALF})\\.test\\.ts`]) },
+  {
+    name: 'e2e (PostgreSQL, journeys)',
+    cores: 1,
+    needs: ['build'],
+    run: (out) => e2eOnPostgres('halcyon_e2e_a', out, [`--testPathIgnorePatterns=/test/(${E2E_SECOND_HALF})\\.`]),
+  },
+  // Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
+  // production build and a fresh PostgreSQL database.
+  {
+    name: 'faults',
+    cores: 1,
+    needs: ['build'],
+    run: (out) => withScratchDb('halcyon_faults', 'the fault tests', out, (url) => pnpm(['--filter', './bench', 'run', 'test'], { ...out, env: { DATABASE_URL: url } })),
+  },
   // Deposits credited from real local chains (server/test/chain, docs/chain.md): its jest starts
   // Anvil and litecoind once and runs the files one at a time, on each database.
   // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
@@ -80,16 +92,6 @@ const steps = [
     name: 'chain (PostgreSQL)',
     cores: 1,
     run: (out) => withScratchDb('halcyon_chain', 'the PostgreSQL chain suite', out, (url) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: url } })),
-  },
-  // The component and unit suites of every other package, in one jest.
-  { name: 'components', cores: 2, run: (out, cores) => pnpm(['exec', 'jest', '--projects', ...jestPackages, `--maxWorkers=${cores}`], out) },
-  // Fault tests (bench/test): kill -9 under money load and hostile input to every route, on the
-  // production build and a fresh PostgreSQL database.
-  {
-    name: 'faults',
-    cores: 1,
-    needs: ['build'],
-    run: (out) => withScratchDb('halcyon_faults', 'the fault tests', out, (url) => pnpm(['--filter', './bench', 'run', 'test'], { ...out, env: { DATABASE_URL: url } })),
   },
   // The product on the embedded database, as the README's first command starts it: one short journey.
   { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },

@@ -24,12 +24,6 @@ beforeAll(async () => {
   }));
 });
 
-/**
- * Whether the virtual authenticator answers by itself. The login field's passkey autofill asks as
- * soon as the page loads; with presence on it would sign in before any click.
- */
-const presence = (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
-
 async function logout(p: Page): Promise<void> {
   await p.goto(local('/user/main'));
   await p.getByRole('button', { name: 'Account menu' }).click();
@@ -59,12 +53,27 @@ describe('passkeys journey', () => {
     // Autofill: the page offers the passkey as soon as it loads; the authenticator accepts it.
     await logout(page);
     await at(page, '/user/main');
-    // The button: it ends the autofill's request (left unanswered here) and asks on its own.
-    await presence(false);
-    await logout(page);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await presence(true);
-    await at(page, '/user/main');
+    // The button: it ends the autofill's request and asks on its own. The autofill's challenge is
+    // held here, so its request never reaches the authenticator, which answers the button's at once.
+    // (Turning presence off, then on after the click, was a race: on a loaded machine the button's
+    // request reached the authenticator first and waited for a touch that never came.)
+    let autofillAsked: (() => void) | undefined;
+    const asked = new Promise<void>((resolve) => (autofillAsked = resolve));
+    let first = true;
+    await page.route('**/api/auth/login/passkey/challenge', (route) => {
+      if (!first) return route.continue();
+      first = false;
+      autofillAsked?.();
+      return undefined; // left pending: the page aborts it when the button is pressed
+    });
+    try {
+      await logout(page);
+      await asked;
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await at(page, '/user/main');
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
   }));
 
   test('a withdrawal confirmed with the passkey', () => j.step(page, 'withdraw with a passkey', async () => {
