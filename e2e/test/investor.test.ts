@@ -105,8 +105,8 @@ describe('investor journey', () => {
     await page.reload();
     await text(page, 'Crypto Investment Made Easy.');
     await shown(assetItem(page, 'Bitcoin').getByText('$500.00', { exact: true }));
-    // Total portfolio, Total Deposit and the Bitcoin balance
-    expect(await page.getByText('$500.00', { exact: true }).count()).toBe(3);
+    // Total portfolio, its Available part (folded away), Total Deposit and the Bitcoin balance
+    expect(await page.getByText('$500.00', { exact: true }).count()).toBe(4);
   }));
 
   test('invest 200 in a plan', () => j.step(page, 'invest 200 in a plan', async () => {
@@ -132,6 +132,16 @@ describe('investor journey', () => {
     await field(page, 'Amount').fill('100');
     await page.getByRole('button', { name: 'Withdraw Now' }).click();
     await text(page, 'Withdrawal request submitted successfully.');
+  }));
+
+  test('investing and a withdrawal request leave the total as it was; its parts add up to it', () => j.step(page, 'total portfolio parts', async () => {
+    await page.goto(url('/user/main'));
+    const total = page.getByRole('heading', { name: 'Total portfolio' }).locator('xpath=following-sibling::p[1]');
+    await eventually(async () => expect(await total.innerText()).toBe('$500.00'));
+    await page.getByText('What makes it up').click();
+    const part = async (name: string) => (await page.getByRole('link', { name, exact: true }).locator('xpath=ancestor::div[1]').locator('dd').innerText()).trim();
+    // 500 deposited: 200 invested, 100 held for the withdrawal, 200 left to use.
+    expect([await part('Available'), await part('Held for withdrawals'), await part('Invested'), await part('Earnings')]).toEqual(['$200.00', '$100.00', '$200.00', '$0.00']);
   }));
 
   test('history row pending with blank date', () => j.step(page, 'history row pending with blank date', async () => {

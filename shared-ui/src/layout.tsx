@@ -50,12 +50,17 @@ export const Muted = styled.p`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+/**
+ * A money figure. It never wraps ("$8,700.0 / 0" on a phone, issue 29): it shrinks with its box
+ * instead, the nearest size container's width (`container-type: inline-size`), else the screen's.
+ */
 export const Figure = styled.p`
   margin: 0;
-  font-size: 1.75rem;
+  font-size: clamp(1.1rem, 11cqi, 1.75rem);
   font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
   color: ${({ theme }) => theme.colors.text};
-  overflow-wrap: anywhere;
 `;
 
 export const Row = styled.div`

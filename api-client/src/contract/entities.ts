@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { Asset, Chain, DepositMethod, PaymentState, PayoutState, InvestMethod, Role, UserRef, WithdrawMethod, isoDateTime, usdFigure } from './common';
 
+/** What an investor owns, by where it is (issue 29), USD. */
+export const Portfolio = z.object({ available: usdFigure, held: usdFigure, invested: usdFigure, earnings: usdFigure, total: usdFigure });
+export type Portfolio = z.infer<typeof Portfolio>;
+
 /** The investor's profile; every money figure is derived from the ledger (ledger.md). */
 export const UserProfile = z.object({
   uid: z.string(),
@@ -41,6 +45,12 @@ export const UserProfile = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** Ours (docs/security.md "Passkeys"): how many passkeys the account has; with one, a passkey also confirms what a code does */
   passkeyCount: z.number().int().optional(),
+  /**
+   * Ours (issue 29): everything the investor owns, USD: available (the spec's `balance`), held for
+   * open withdrawals, locked in investments, earnings; `total` is their sum, the dashboard's
+   * "Total portfolio"
+   */
+  portfolio: Portfolio.optional(),
   /** Ours (docs/security.md "Alerts"): locked from an alert's link, since when and why, until a password reset; null when not */
   frozen: z.object({ since: isoDateTime, reason: z.string() }).nullable().optional(),
 });

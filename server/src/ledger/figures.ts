@@ -1,3 +1,4 @@
+import type { Portfolio } from '@halcyon/api-client/contract';
 import type { FiguresRow } from '../db/figures';
 import { dbUsd } from './money';
 
@@ -14,6 +15,17 @@ export interface UserFigures {
   totalDeposits: number;
   /** Sum of approved withdrawals */
   totalWithdrawals: number;
+}
+
+/**
+ * Everything the investor owns, USD (issue 29): the dashboard's "Total portfolio" and its parts.
+ * Summed in cents; each part is the balance of the investor's accounts of that kind, so the
+ * statement's entries explain every one.
+ */
+export function toPortfolio(r: FiguresRow): Portfolio {
+  const available = BigInt(r.btc) + BigInt(r.usdt) + BigInt(r.eth) + BigInt(r.sol);
+  const total = available + BigInt(r.held) + BigInt(r.invested) + BigInt(r.earnings);
+  return { available: dbUsd(available), held: dbUsd(r.held), invested: dbUsd(r.invested), earnings: dbUsd(r.earnings), total: dbUsd(total) };
 }
 
 export function toFigures(r: FiguresRow): UserFigures {

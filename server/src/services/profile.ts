@@ -4,7 +4,7 @@ import type { AdminRecord, UserProfile } from '@halcyon/api-client/contract';
 import type { Queryable } from '../db/types';
 import type { UserRow } from '../db/users';
 import type { ProfileFiguresRow } from '../db/figures';
-import { toFigures } from '../ledger/figures';
+import { toFigures, toPortfolio } from '../ledger/figures';
 
 // What the API shows of a users row: an investor's profile (login, register, profile, admin list) or an admin's record.
 
@@ -21,6 +21,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], now: 
   if (!rows.length) return [];
   const figuresRows = known ? [known] : (await q.query<ProfileFiguresRow>('SELECT * FROM user_figures($1)', [rows.map((r) => r.id)])).rows;
   const figures = new Map(figuresRows.map((r) => [r.uid, toFigures(r)]));
+  const portfolios = new Map(figuresRows.map((r) => [r.uid, toPortfolio(r)]));
   const copyMap = new Map(figuresRows.map((r) => [r.uid, r.copy_traders]));
   return rows.map((row) => {
     const f = figures.get(row.id);
@@ -56,6 +57,7 @@ export async function userProfiles(q: Queryable, rows: readonly UserRow[], now: 
       usdtBal: f?.usdtBal ?? 0,
       ethBal: f?.ethBal ?? 0,
       solBal: f?.solBal ?? 0,
+      portfolio: portfolios.get(row.id) ?? { available: 0, held: 0, invested: 0, earnings: 0, total: 0 },
       copyTraders: copyMap.get(row.id) ?? [],
       createdAt: row.created_at.toISOString(),
     };

@@ -54,3 +54,22 @@ test('a bad range is a 400 naming it; the chart is the investor\'s own', async (
   expect((await t().call('getPortfolioHistory')).status).toBe(401);
   expect((await t().call('getPortfolioHistory', { token: admin.token })).status).toBe(403);
 });
+
+test('the profile\'s portfolio is everything the investor owns: its parts add up to the chart\'s value now, and investing or a withdrawal request does not lower it', async () => {
+  await history();
+  const parts = async () => (await t().call('getProfile', { token: ann.token })).body.data.portfolio;
+  // 1000 in, 100 paid out, 400 invested, 5 earned.
+  expect(await parts()).toEqual({ available: 500, held: 0, invested: 400, earnings: 5, total: 905 });
+  // A request holds its amount: still owned until it is paid out.
+  const w = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 50, to: ann.uid } });
+  expect(w.status).toBe(201);
+  const now = await parts();
+  expect(now).toEqual({ available: 450, held: 50, invested: 400, earnings: 5, total: 905 });
+  const chart = (await t().call('getPortfolioHistory', { token: ann.token, query: { range: '7d' } })).body.data;
+  expect(chart.points.at(-1)?.value).toBe(now?.total);
+  // The spec's balance stays what is available.
+  expect((await t().call('getProfile', { token: ann.token })).body.data.balance).toBe(450);
+  // An admin's users list carries it too.
+  const row = (await t().call('listUsers', { token: admin.token, query: { q: ann.email } })).body.data.find((u: { uid: string }) => u.uid === ann.uid);
+  expect(row?.portfolio?.total).toBe(905);
+});

@@ -8,7 +8,18 @@ import { TOKEN, cacheProfile, cachedProfile, currentPath, renderWithProviders, s
 import Dashboard from './Dashboard';
 
 let http: HttpStub;
-const fresh = profile({ name: 'Ada Lovelace', balance: 4300.5, totalWithdrawals: 250, totalDeposits: 5000, btcBal: 1500.25, usdtBal: 1000, ethBal: 1200.25, solBal: 600 });
+const fresh = profile({
+  name: 'Ada Lovelace',
+  balance: 4300.5,
+  totalWithdrawals: 250,
+  totalDeposits: 5000,
+  btcBal: 1500.25,
+  usdtBal: 1000,
+  ethBal: 1200.25,
+  solBal: 600,
+  portfolio: { available: 4300.5, held: 250, invested: 1000, earnings: 120, total: 5670.5 },
+});
+const portfolio = () => screen.getByRole('heading', { name: 'Total portfolio' }).nextElementSibling;
 
 beforeEach(() => {
   signIn(profile({ balance: 1 }));
@@ -19,8 +30,8 @@ afterEach(() => http.restore());
 describe('Dashboard', () => {
   it('shows the fresh figures from GET /user/profile, the welcome card and My Assets', async () => {
     renderWithProviders(<Dashboard />);
-    expect(await screen.findByText('$4,300.50')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Total portfolio' })).toBeInTheDocument();
+    expect(await screen.findByText('$5,670.50')).toBeInTheDocument();
+    expect(portfolio()).toHaveTextContent('$5,670.50');
     expect(screen.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('Crypto Investment Made Easy.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Trading' })).toHaveAttribute('href', '/user/invest');
@@ -40,10 +51,31 @@ describe('Dashboard', () => {
     expect(cachedProfile()?.balance).toBe(4300.5);
   });
 
+  it('heads with everything the investor owns, and what makes it up one tap away, each part with its entries', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByText('$5,670.50')).toBeInTheDocument();
+    const parts = screen.getByText('What makes it up');
+    expect(screen.getByRole('link', { name: 'Invested' })).not.toBeVisible();
+    await u.click(parts);
+    const rows = [
+      ['Available', '$4,300.50', '/user/statement'],
+      ['Held for withdrawals', '$250.00', '/user/statement?kind=withdrawal_hold'],
+      ['Invested', '$1,000.00', '/user/statement?kind=investment_lock'],
+      ['Earnings', '$120.00', '/user/statement?kind=earnings_credit'],
+    ] as const;
+    for (const [label, amount, to] of rows) {
+      const link = screen.getByRole('link', { name: label });
+      expect(link).toBeVisible();
+      expect(link).toHaveAttribute('href', to);
+      expect(link.closest('div')).toHaveTextContent(amount);
+    }
+  });
+
   it('opens the account menu with name, email, Profile, Settings; closes on an outside click', async () => {
     const u = userEvent.setup();
     renderWithProviders(<Dashboard />);
-    await screen.findByText('$4,300.50');
+    await screen.findByText('$5,670.50');
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     // Initials are drawn by CSS, so the button has no visible text its name would have to contain.
     expect(trigger).toHaveTextContent(/^$/);
@@ -60,7 +92,7 @@ describe('Dashboard', () => {
     http.on('POST /api/auth/logout', { body: { message: 'Logged out' } });
     const u = userEvent.setup();
     renderWithProviders(<Dashboard />);
-    await screen.findByText('$4,300.50');
+    await screen.findByText('$5,670.50');
     await u.click(screen.getByRole('button', { name: 'Account menu' }));
     await u.click(screen.getByRole('button', { name: 'Logout' }));
     expect(currentPath()).toBe('/auth/login');
@@ -77,7 +109,7 @@ describe('Dashboard', () => {
     http.on('POST /api/auth/logout', reply);
     const u = userEvent.setup();
     renderWithProviders(<Dashboard />);
-    await screen.findByText('$4,300.50');
+    await screen.findByText('$5,670.50');
     await u.click(screen.getByRole('button', { name: 'Account menu' }));
     await u.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(http.calls('POST /api/auth/logout')).toHaveLength(1));
@@ -89,21 +121,20 @@ describe('Dashboard', () => {
     let release: () => void = () => undefined;
     http.on('GET /api/user/profile', () => new Promise((resolve) => (release = () => resolve(ok(fresh)))));
     // Older than the 30 s the cache trusts: mounting reads it again.
-    cacheProfile(profile({ balance: 1000 }), Date.now() - 60_000);
+    cacheProfile(profile({ balance: 1000, portfolio: { available: 1000, held: 0, invested: 0, earnings: 0, total: 1000 } }), Date.now() - 60_000);
     renderWithProviders(<Dashboard />);
-    const portfolio = () => screen.getByRole('heading', { name: 'Total portfolio' }).nextElementSibling;
     expect(portfolio()).toHaveTextContent('$1,000.00');
     await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
     expect(portfolio()).toHaveTextContent('$1,000.00');
     expect(screen.queryByText('Loading your portfolio...')).not.toBeInTheDocument();
     act(() => release());
-    await waitFor(() => expect(portfolio()).toHaveTextContent('$4,300.50'));
+    await waitFor(() => expect(portfolio()).toHaveTextContent('$5,670.50'));
   });
 
   it('shows a fresh cached profile (as the login leaves it) without asking again', () => {
     cacheProfile(fresh);
     renderWithProviders(<Dashboard />);
-    expect(screen.getByText('$4,300.50')).toBeInTheDocument();
+    expect(portfolio()).toHaveTextContent('$5,670.50');
     expect(http.calls('GET /api/user/profile')).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { DepositsInProgress } from '../features/deposits/DepositsInProgress';
 import { PortfolioChart } from '../features/portfolio/PortfolioChart';
+import { PortfolioTotal } from '../features/portfolio/PortfolioTotal';
 import { ProfileState } from '../features/profile/ProfileState';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../lib/icons';
 
@@ -32,11 +33,7 @@ export default function Dashboard() {
   return (
     <Page>
       <Header>
-        <div>
-          <h1>Total portfolio</h1>
-          <Figure>{formatMoney(profile.balance)}</Figure>
-          <EntriesLink to="/user/statement">See every entry</EntriesLink>
-        </div>
+        <PortfolioTotal profile={profile} />
         <AccountMenu user={profile} />
       </Header>
       <ProfileState query={query} />
@@ -152,11 +149,10 @@ const ProofLink = styled(EntriesLink)`
   align-self: flex-start;
 `;
 
-/** Two totals side by side from the smallest phone up; the figures shrink to fit. */
+/** Two totals side by side from the smallest phone up; each figure shrinks with its panel (Figure). */
 const Totals = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(3)};
-  & > section { padding: ${({ theme }) => theme.space(4)}; }
-  p:last-child { font-size: clamp(1.1rem, 5vw, 1.75rem); }
+  & > section { padding: ${({ theme }) => theme.space(4)}; container-type: inline-size; }
 `;
