@@ -19,6 +19,7 @@ export { type PhoneRule } from './input/phone';
 export { toast, handOverToasts, resumeToasts, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
 export { Toaster } from './toast/Toaster';
 export { Logo, type LogoProps } from './Logo';
+export { SkipLink } from './SkipLink';
 export { Footer, footerText, type FooterProps } from './Footer';
 export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, formatHours, methodLabel, capitalize, winRateTone } from './format';
 export { Table, NO_DATA_MESSAGE, type TableProps } from './table/Table';

@@ -33,14 +33,23 @@ describe('user area', () => {
     }
   });
 
-  it('has the top bar shortcuts and logo, and five bottom tabs with the active one marked', async () => {
+  it('has a skip link, the top bar shortcuts and logo, a phone header with the logo, and five bottom tabs with the active one marked', async () => {
     mount('/user/main');
     // The top bar is CSS-hidden below 1024 px (jsdom has no wide viewport), hence `hidden: true`.
     const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts', hidden: true }));
     expect(shortcuts.getByRole('link', { name: 'Withdraw', hidden: true })).toHaveAttribute('href', '/user/withdraw');
     expect(shortcuts.getByRole('link', { name: 'Deposit', hidden: true })).toHaveAttribute('href', '/user/deposit');
     expect(shortcuts.getByRole('link', { name: 'Trade', hidden: true })).toHaveAttribute('href', '/user/invest');
-    expect(screen.getByRole('banner', { hidden: true }).querySelector('a[href="/"]')).not.toBeNull();
+    // The top bar on wide screens, the phone header below 1024 px: each has the logo.
+    const banners = screen.getAllByRole('banner', { hidden: true });
+    expect(banners).toHaveLength(2);
+    for (const banner of banners) expect(banner.querySelector('a[href="/"]')).not.toBeNull();
+    // The keyboard's first stop skips to the screen, which takes the focus.
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.querySelector('a[href], button')).toBe(skip);
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('tabindex', '-1');
     const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
       ['Home', '/user/main'],

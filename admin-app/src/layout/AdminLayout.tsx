@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { brandAtom, endSession } from '@halcyon/api-client/http';
-import { Loading, Logo } from '@halcyon/shared-ui';
+import { Loading, Logo, SkipLink } from '@halcyon/shared-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { ADMIN_LOGIN_PATH, NAV_ENTRIES } from './nav';
 import { TwoFactorPrompt } from './TwoFactorPrompt';
@@ -125,6 +125,7 @@ const Logout = styled(IconButton)`
 
 const Main = styled.main`
   min-width: 0;
+  &:focus { outline: none; }
   padding: 16px;
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
     padding: 24px 32px;
@@ -149,6 +150,7 @@ export function AdminLayout() {
 
   return (
     <Frame>
+      <SkipLink target="admin-main" />
       <TopBar>
         <Logo brand={brand} />
         <IconButton type="button" aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((o) => !o)}>
@@ -172,7 +174,7 @@ export function AdminLayout() {
           Logout
         </Logout>
       </Sidebar>
-      <Main>
+      <Main id="admin-main" tabIndex={-1}>
         <TwoFactorPrompt />
         <Suspense fallback={<Loading label="Loading screen" />}>
           <Outlet />

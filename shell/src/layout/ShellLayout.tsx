@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
-import { Footer, Logo } from '@halcyon/shared-ui';
+import { Footer, Logo, SkipLink } from '@halcyon/shared-ui';
 import { useRuntimeConfig } from '../config/RuntimeConfigContext';
 
 const Page = styled.div`
@@ -23,6 +23,7 @@ const Header = styled.header`
 
 const Main = styled.main`
   flex: 1;
+  &:focus { outline: none; }
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -34,10 +35,11 @@ export function ShellLayout() {
   const { brand } = useRuntimeConfig();
   return (
     <Page>
+      <SkipLink target="main" />
       <Header>
         <Logo brand={brand} />
       </Header>
-      <Main id="main">
+      <Main id="main" tabIndex={-1}>
         <Outlet />
       </Main>
       <Footer brand={brand} />

@@ -11,7 +11,11 @@ const TABS: readonly { to: string; label: string; Icon: ComponentType<{ size?: n
   { to: '/user/copy-trading', label: 'Copy Trading', Icon: UsersIcon },
 ];
 
-/** The five tabs, fixed to the bottom; NavLink marks the active one with aria-current="page". */
+/**
+ * The five tabs: fixed to a phone's bottom edge (the layout keeps room for them under the page);
+ * on wide screens at the page's end, above the footer, not floating over long pages (issue 29).
+ * NavLink marks the active one with aria-current="page".
+ */
 export function BottomNav() {
   return (
     <Bar aria-label="Main">
@@ -41,6 +45,10 @@ const Bar = styled.nav`
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
   padding-bottom: env(safe-area-inset-bottom);
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
+    position: static;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
+  }
   ul {
     display: grid;
     grid-template-columns: repeat(5, 1fr);

@@ -3,22 +3,25 @@ import { useAtomValue } from 'jotai';
 import { brandAtom } from '@halcyon/api-client/http';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
-import { Footer, Loading } from '@halcyon/shared-ui';
+import { Footer, Loading, SkipLink } from '@halcyon/shared-ui';
 import { AdvancedChart, MarketOverview } from '../widgets';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
+import { PhoneHeader } from './PhoneHeader';
 import { TopBar } from './TopBar';
 
 /**
- * The user area: top bar (wide screens), the screen, the market widgets (chart and overview),
- * footer, and the bottom navigation. Screens load lazily inside the Suspense boundary so the
+ * The user area: skip link, top bar (wide screens) or header (phones), the screen, the market
+ * widgets (chart and overview), the bottom navigation, footer. Screens load lazily inside the Suspense boundary so the
  * frame stays on screen while a screen's chunk arrives.
  */
 export function UserLayout() {
   const brand = useAtomValue(brandAtom);
   return (
     <Shell>
+      <SkipLink target="main-content" />
       <TopBar />
-      <Main id="main-content">
+      <PhoneHeader />
+      <Main id="main-content" tabIndex={-1}>
         {/* A screen on its way holds a screen's height: the market widgets below wait out of sight
             instead of being pushed across the viewport when it arrives (issue 32: CLS 0.87 → 0.01). */}
         <Suspense fallback={<Arriving><Loading /></Arriving>}>
@@ -32,8 +35,8 @@ export function UserLayout() {
           <MarketOverview />
         </div>
       </Markets>
-      <Footer brand={brand} />
       <BottomNav />
+      <Footer brand={brand} />
     </Shell>
   );
 }
@@ -44,11 +47,16 @@ const Shell = styled.div`
   flex-direction: column;
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.text};
+  /* Room for the tab bar fixed to a phone's bottom edge; on wide screens it sits in the page. */
   padding-bottom: ${BOTTOM_NAV_HEIGHT + 8}px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
+    padding-bottom: 0;
+  }
 `;
 
 const Main = styled.main`
   flex: 1;
+  &:focus { outline: none; }
   width: 100%;
   padding: ${({ theme }) => theme.space(4)};
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {

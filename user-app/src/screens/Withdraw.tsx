@@ -10,6 +10,7 @@ import { useToastForm } from '@halcyon/app-kit';
 import { useDelayedRedirect } from '../lib/redirect';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
+import { withdrawFieldErrors } from '../features/withdrawals/fieldErrors';
 
 const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'bank', label: 'Bank' },
@@ -47,6 +48,8 @@ export default function Withdraw() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [code, setCode] = useState('');
+  // Field errors show once a send was tried, then follow the typing.
+  const [tried, setTried] = useState(false);
   // The passkey's answer for the request last sent, kept while its intent is open: sending the same
   // request again (a lost answer) must carry the same body, so the server can answer the first result.
   const held = useRef<{ request: string; passkey: PasskeyAssertion } | null>(null);
@@ -61,10 +64,15 @@ export default function Withdraw() {
   };
 
   const value = parseUsdAmount(amount);
-  const problem = !method || value === null ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
+  const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
+  const available = profile ? (asset ? balanceOf(profile, asset) : profile.balance) : 0;
+  const errors = withdrawFieldErrors({ method, address, amount, available, assetName: asset?.name ?? 'your account' });
+  const problem =
+    !method || value === null || errors.amount ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
   // From the first click to the answer (the passkey prompt included): one withdrawal at a time.
   const { busy: sending, onSubmit } = useToastForm({
     check: () => {
+      setTried(true);
       if (problem) toast.error(problem);
       return problem === null;
     },
@@ -91,6 +99,7 @@ export default function Withdraw() {
       setAddress('');
       setAmount('');
       setCode('');
+      setTried(false);
       redirect();
     },
   });
@@ -103,8 +112,6 @@ export default function Withdraw() {
     );
   }
 
-  const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
-  const available = asset ? balanceOf(profile, asset) : profile.balance;
   // With a passkey (docs/security.md "Passkeys") it can confirm the withdrawal; without two-factor it must.
   const withPasskey = (profile.passkeyCount ?? 0) > 0 && passkeysSupported();
   const passkeyOnly = withPasskey && !profile.twoFactorEnabled;
@@ -117,7 +124,9 @@ export default function Withdraw() {
       <Panel aria-label="Withdrawal form">
         <div>
           <Muted>Available balance</Muted>
-          <Balance>{formatMoney(profile.balance)}</Balance>
+          {/* What the chosen method can pay out: one asset's balance, not every asset's (issue 29). */}
+          <Balance>{formatMoney(available)}</Balance>
+          <Muted>{asset ? `in ${asset.name}` : 'across your assets: choose a method to see what it can pay out'}</Muted>
         </div>
         <FormStack onSubmit={(e) => void onSubmit(e, passkeyOnly)} noValidate>
           <Select
@@ -126,6 +135,7 @@ export default function Withdraw() {
             placeholder="Select method"
             value={method}
             options={METHODS}
+            error={tried ? errors.method : undefined}
             onChange={(v) => {
               const next = isMethod(v) ? v : '';
               setMethod(next);
@@ -142,6 +152,7 @@ export default function Withdraw() {
               placeholder="Enter your wallet address"
               autoComplete="off"
               hint={payoutHint(profile, method, address)}
+              error={tried ? errors.address : undefined}
             />
           ) : null}
           {method === 'bank' ? (
@@ -156,6 +167,7 @@ export default function Withdraw() {
               <AmountInput
                 value={amount}
                 onChange={setAmount}
+                error={tried ? errors.amount : undefined}
                 hint={
                   <Row>
                     <span>Available in {asset?.name ?? 'this method'}: {formatMoney(available)}</span>
