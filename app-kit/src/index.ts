@@ -8,6 +8,7 @@ export { ExportButton } from './ExportButton';
 export { withToasts, type ToastTexts, type ToastedResult } from './kit/withToasts';
 export { ReadState, type ReadQuery, type ReadStateProps } from './kit/ReadState';
 export { useToastForm, type ToastForm } from './kit/useToastForm';
+export { useReviewStep } from './kit/useReviewStep';
 export { type FieldRule } from './kit/validate';
 export { TxidLink, shortTxid, webLink, type TxidLinkProps } from './chain/TxidLink';
 export { PasswordStrengthMeter } from './password/PasswordStrengthMeter';

@@ -61,6 +61,16 @@ export async function confirmAction(page: Page, button: Locator, confirmLabel: s
   await text(page, toast);
 }
 
+/**
+ * Withdraw: the form's button opens "Review your withdrawal" once the checks pass; only the
+ * review's confirm ('Send withdrawal', or 'Confirm with passkey' when opened by that button) sends.
+ */
+export async function sendWithdrawal(page: Page, button: 'Withdraw Now' | 'Confirm with passkey' = 'Withdraw Now'): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = await shown(page.getByRole('dialog', { name: 'Review your withdrawal' }));
+  await dialog.getByRole('button', { name: button === 'Withdraw Now' ? 'Send withdrawal' : 'Confirm with passkey', exact: true }).click();
+}
+
 /** A field by the start of its label: the visible label may end with a required mark, and the
  * anchor keeps 'Password' from matching the 'Show password' toggle. */
 export const field = (page: Page | Locator, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\b`, 'i')).first();

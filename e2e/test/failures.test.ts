@@ -1,7 +1,7 @@
 // Issue 6, item 4: what a person sees when things go wrong, in the browser.
 import { ApiFailure, call, newInvestor, registerInvestor } from '../src/api';
 import { journey } from '../src/journey';
-import { at, field, loginInvestor, passwordField, shown, text, url } from '../src/ui';
+import { at, field, loginInvestor, passwordField, sendWithdrawal, shown, text, url } from '../src/ui';
 
 const j = journey('failures');
 const inv = newInvestor('fail');
@@ -99,11 +99,21 @@ test('server errors show the server message', async () => {
   await j.step(page, 'a business rule: withdrawing more than the balance', async () => {
     const { token } = await (await import('../src/api')).login(inv.email, inv.password);
     const message = await serverMessage('POST', '/withdrawal', { method: 'bitcoin', amount: 100, to: uid, address: 'bc1qnofunds000000000000000000000000' }, token);
+    // The screen refuses more than the balance it read (issue 29): the server's rule is reached when
+    // that read is stale (spent meanwhile on another device), so the profile here says 100 in bitcoin.
+    const stale = (u: URL) => u.pathname === '/api/user/profile';
+    await page.route(stale, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      return route.fulfill({ response, json: { ...body, data: { ...body.data, btcBal: 100 } } });
+    });
     await page.goto(url('/user/withdraw'));
     await page.getByRole('combobox', { name: /Method/i }).selectOption('bitcoin');
     await field(page, 'Wallet Address').fill('bc1qnofunds000000000000000000000000');
     await field(page, 'Amount').fill('100');
-    await page.getByRole('button', { name: 'Withdraw Now' }).click();
+    await sendWithdrawal(page);
     await text(page, message);
+    await page.unroute(stale);
   });
 });

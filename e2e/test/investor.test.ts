@@ -1,11 +1,15 @@
 // Issue 6, item 2: an investor's whole life on the real stack, through the screens only (the
 // admin's approval of the deposit is the one step done through the API: the admin journey
 // covers it in the browser).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminLogin, call, createPlan, createTrader, ensureWalletAddresses, login, newInvestor } from '../src/api';
 import { pngBytes } from '../src/image';
+import { DESKTOP, PHONE } from '../src/browser';
 import { journey } from '../src/journey';
-import { at, eventually, field, loginInvestor, passwordField, shown, text, url } from '../src/ui';
+import { shotsDir } from '../src/run-info';
+import { at, eventually, field, gone, loginInvestor, passwordField, shown, text, url } from '../src/ui';
 
 const j = journey('investor');
 const inv = newInvestor('inv');
@@ -131,7 +135,31 @@ describe('investor journey', () => {
     await field(page, 'Wallet address').fill('bc1qinvestorpayoutaddress000000000000');
     await field(page, 'Amount').fill('100');
     await page.getByRole('button', { name: 'Withdraw Now' }).click();
+    // Nothing is sent before the review's confirm: it lists what will be.
+    const dialog = await shown(page.getByRole('dialog', { name: 'Review your withdrawal' }));
+    const terms = await dialog.getByRole('term').allInnerTexts();
+    const values = await dialog.getByRole('definition').allInnerTexts();
+    expect(Object.fromEntries(terms.map((t, i) => [t.trim(), values[i]?.trim()]))).toEqual({
+      Asset: 'Bitcoin',
+      Network: 'Bitcoin',
+      Destination: 'bc1qinvestorpayoutaddress000000000000',
+      Amount: '$100.00',
+      Fee: '$0.00',
+      'You receive': '$100.00',
+    });
+    // On a phone the address wraps inside the dialog: nothing scrolls sideways.
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      await page.setViewportSize(viewport);
+      const sideways = await dialog.evaluate((d) => [d, ...d.querySelectorAll('*')].filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth).length);
+      expect([sideways, await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)]).toEqual([0, true]);
+      if (process.env.E2E_SHOTS === '1') {
+        mkdirSync(join(shotsDir, size), { recursive: true });
+        await page.screenshot({ path: join(shotsDir, size, 'withdraw-review.png') });
+      }
+    }
+    await dialog.getByRole('button', { name: 'Send withdrawal', exact: true }).click();
     await text(page, 'Withdrawal request submitted successfully.');
+    await gone(dialog);
   }));
 
   test('investing and a withdrawal request leave the total as it was; its parts add up to it', () => j.step(page, 'total portfolio parts', async () => {

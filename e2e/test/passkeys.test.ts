@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { fundedInvestor, type Investor } from '../src/api';
 import { journey } from '../src/journey';
-import { at, field, passwordField, shown, text, url } from '../src/ui';
+import { at, field, passwordField, sendWithdrawal, shown, text, url } from '../src/ui';
 
 const j = journey('passkeys');
 const local = (path: string) => url(path).replace('://127.0.0.1:', '://localhost:');
@@ -80,7 +80,7 @@ describe('passkeys journey', () => {
     await page.goto(local('/user/withdraw'));
     await page.getByRole('combobox', { name: 'Withdrawal method' }).selectOption('usdt');
     await field(page, 'Amount').fill('25');
-    await page.getByRole('button', { name: 'Confirm with passkey' }).click();
+    await sendWithdrawal(page, 'Confirm with passkey');
     await text(page, 'Withdrawal request submitted successfully.');
   }));
 

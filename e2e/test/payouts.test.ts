@@ -16,7 +16,7 @@ import { journey } from '../src/journey';
 import { startProduct, type Product } from '../src/product';
 import { repoRoot, resultsDir, useProduct } from '../src/run-info';
 import { totpCodes } from '../src/totp';
-import { confirmAction, field, loginAdmin, text, url } from '../src/ui';
+import { confirmAction, field, loginAdmin, sendWithdrawal, text, url } from '../src/ui';
 
 const nodes = chainNodesOrSkip('the payout journey');
 const databaseUrl = process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
@@ -85,7 +85,7 @@ run('a withdrawal paid on the chain', () => {
       await page.getByRole('combobox', { name: 'Withdrawal method' }).selectOption('usdt');
       await field(page, 'Amount').fill('120');
       await field(page, 'Authentication code').fill(await codes.next());
-      await page.getByRole('button', { name: 'Withdraw Now' }).click();
+      await sendWithdrawal(page);
       await text(page, 'Withdrawal request submitted successfully.');
     });
 

@@ -12,7 +12,7 @@ import { DESKTOP, PHONE } from '../src/browser';
 import { journey } from '../src/journey';
 import { resultsDir } from '../src/run-info';
 import { totpCodes } from '../src/totp';
-import { at, field, gone, loginInvestor, passwordField, shown, text, url } from '../src/ui';
+import { at, field, gone, loginInvestor, passwordField, sendWithdrawal, shown, text, url } from '../src/ui';
 
 const j = journey('two-factor');
 let inv: Investor;
@@ -114,7 +114,7 @@ describe('two-factor journey', () => {
     await page.getByRole('combobox', { name: 'Withdrawal method' }).selectOption('bank');
     await field(page, 'Amount').fill('25');
     await field(page, 'Authentication code').fill(await freshCode());
-    await page.getByRole('button', { name: 'Withdraw Now' }).click();
+    await sendWithdrawal(page);
     await text(page, 'Withdrawal request submitted successfully.');
   }));
 

@@ -3,10 +3,9 @@ import styled from 'styled-components';
 import type { ResponseOf, WalletAddress } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Muted } from '@halcyon/shared-ui';
-import { ReadState, useToastForm } from '@halcyon/app-kit';
+import { ReadState, useReviewStep, useToastForm } from '@halcyon/app-kit';
 import { ADDRESS_FIELDS, XPUB_FIELDS, bodyOf, draftOf, xpubProblem, type WalletDraft } from '../features/wallets/walletForm';
 import { Screen } from '../lib/Screen';
-import { useReviewStep } from '../lib/useReviewStep';
 
 const Form = styled.form`
   display: grid;

@@ -8,7 +8,8 @@ export interface ToastForm<T, A = void> {
   rules?: FieldRule[];
   /**
    * A check after the field rules (e.g. the two passwords); false stops without a request. It may
-   * wait for the person (Manage earnings' review step): a second submit meanwhile sends nothing.
+   * wait for the person (a review step, useReviewStep: Manage earnings, Withdraw): a second submit
+   * meanwhile sends nothing.
    * Its error toasts go in `group`, the form's, so the form's next success closes them.
    */
   check?: (arg: A, group: string) => boolean | Promise<boolean>;

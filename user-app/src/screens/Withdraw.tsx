@@ -6,11 +6,12 @@ import { passkeysSupported, sendWithPasskey, stepUpPasskey } from '@halcyon/api-
 import { endsIntent, useApiMutation, useProfileQuery } from '@halcyon/api-client/react';
 import { AmountInput } from '../lib/AmountInput';
 import { assetByAbbr, balanceOf } from '../lib/assets';
-import { useToastForm } from '@halcyon/app-kit';
+import { useReviewStep, useToastForm } from '@halcyon/app-kit';
 import { useDelayedRedirect } from '../lib/redirect';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileState } from '../features/profile/ProfileState';
 import { withdrawFieldErrors } from '../features/withdrawals/fieldErrors';
+import { WithdrawalReview, type WithdrawalFacts } from '../features/withdrawals/WithdrawalReview';
 
 const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'bank', label: 'Bank' },
@@ -20,6 +21,9 @@ const METHODS: readonly { value: WithdrawMethod; label: string }[] = [
   { value: 'usdt', label: 'USDT' },
 ];
 const isMethod = (v: string): v is WithdrawMethod => METHODS.some((m) => m.value === v);
+
+/** The screen's Charge: what the review takes off the amount. */
+const WITHDRAW_FEE = 0;
 
 /** The payout address saved in Settings for a crypto method ('' when none). */
 function savedAddress(profile: UserProfile, method: WithdrawMethod): string {
@@ -35,6 +39,12 @@ function payoutHint(profile: UserProfile, method: WithdrawMethod, address: strin
   if (saved && address.trim() === saved) return from ? `Your saved payout address, usable from ${formatDateTime(from)}.` : 'Your saved payout address (Settings).';
   if (address.trim()) return `A new address is saved as your payout address; once you have funded your account it can be used ${formatHours(profile.payoutCooldownHours ?? PAYOUT_COOLDOWN_HOURS)} later.`;
   return undefined;
+}
+
+/** Where a bank withdrawal is paid: the bank and account number saved in Settings. */
+function bankDestination(profile: UserProfile): string {
+  const parts = [profile.bankName.trim(), profile.accountNumber.trim() ? `account ${profile.accountNumber.trim()}` : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'Not set (Settings)';
 }
 
 /** /user/withdraw: request a withdrawal; funds are held until an admin decides. */
@@ -53,6 +63,10 @@ export default function Withdraw() {
   // The passkey's answer for the request last sent, kept while its intent is open: sending the same
   // request again (a lost answer) must carry the same body, so the server can answer the first result.
   const held = useRef<{ request: string; passkey: PasskeyAssertion } | null>(null);
+  // Once the checks pass, "Review your withdrawal" shows what will be sent; only its confirm sends.
+  const review = useReviewStep();
+  // The form button that opened the review (with the passkey or not): the review's confirm sends that way.
+  const [reviewByPasskey, setReviewByPasskey] = useState(false);
 
   /** A passkey bound to exactly this withdrawal (method, amount, address as sent); the same one again for the same request. */
   const passkeyFor = async (base: { method: WithdrawMethod; amount: number; address?: string }): Promise<PasskeyAssertion> => {
@@ -71,10 +85,14 @@ export default function Withdraw() {
     !method || value === null || errors.amount ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
   // From the first click to the answer (the passkey prompt included): one withdrawal at a time.
   const { busy: sending, onSubmit } = useToastForm({
-    check: () => {
+    check: (byPasskey: boolean) => {
       setTried(true);
-      if (problem) toast.error(problem);
-      return problem === null;
+      if (problem) {
+        toast.error(problem);
+        return false;
+      }
+      setReviewByPasskey(byPasskey);
+      return review.ask();
     },
     toasts: { loading: 'Please wait, your withdrawal is processing...', success: 'Withdrawal request submitted successfully.', failure: 'Withdrawal failed. Please try again.' },
     request: async (byPasskey: boolean) => {
@@ -95,6 +113,7 @@ export default function Withdraw() {
       }
     },
     done: () => {
+      review.close();
       setMethod('');
       setAddress('');
       setAmount('');
@@ -102,6 +121,8 @@ export default function Withdraw() {
       setTried(false);
       redirect();
     },
+    // Back to the form, as it was, for another try (the toast says what went wrong).
+    failed: review.close,
   });
 
   if (!profile) {
@@ -115,6 +136,16 @@ export default function Withdraw() {
   // With a passkey (docs/security.md "Passkeys") it can confirm the withdrawal; without two-factor it must.
   const withPasskey = (profile.passkeyCount ?? 0) > 0 && passkeysSupported();
   const passkeyOnly = withPasskey && !profile.twoFactorEnabled;
+  const facts: WithdrawalFacts | null =
+    method && value !== null
+      ? {
+          method,
+          assetName: asset?.name ?? method,
+          destination: method === 'bank' ? bankDestination(profile) : address.trim(),
+          amount: value,
+          fee: WITHDRAW_FEE,
+        }
+      : null;
 
   return (
     <NarrowPage>
@@ -177,7 +208,7 @@ export default function Withdraw() {
                   </Row>
                 }
               />
-              <Input label="Charge" name="charge" value="$0.00" onChange={() => undefined} readOnly />
+              <Input label="Charge" name="charge" value={formatMoney(WITHDRAW_FEE)} onChange={() => undefined} readOnly />
               {profile.twoFactorEnabled ? (
                 <Input label="Authentication code" name="code" value={code} onChange={setCode} autoComplete="one-time-code" placeholder="123456 or a recovery code" hint="From your authenticator app (two-factor is on)." />
               ) : null}
@@ -201,6 +232,14 @@ export default function Withdraw() {
           ) : null}
         </FormStack>
       </Panel>
+      <WithdrawalReview
+        open={review.open}
+        facts={facts}
+        confirmLabel={reviewByPasskey ? 'Confirm with passkey' : 'Send withdrawal'}
+        busy={sending}
+        onConfirm={review.confirm}
+        onCancel={review.cancel}
+      />
     </NarrowPage>
   );
 }

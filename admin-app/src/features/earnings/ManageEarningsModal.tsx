@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
 import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
-import { useToastForm } from '@halcyon/app-kit';
-import { useReviewStep } from '../../lib/useReviewStep';
+import { useReviewStep, useToastForm } from '@halcyon/app-kit';
 import { EARNINGS_CHANGES } from './queries';
 
 const Form = styled.form`
