@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db, ScriptResult, TxQueryable } from './types';
+import type { Db, ListenHandlers, ScriptResult, TxQueryable } from './types';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -42,6 +42,8 @@ function wrapPglite(pg: PGlite): Db {
         }),
       );
     },
+    // One process, one database: the connection cannot be lost, so there is never a resync.
+    listen: async (channel: string, handlers: ListenHandlers) => pg.listen(channel, (payload) => handlers.message(payload)),
     close: () => pg.close(),
   };
 }

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { openLanes } from './pipelined-lanes';
 import { isStalePreparedStatement, statementNamer } from './statement-names';
-import type { Db, ScriptResult, TxQueryable } from './types';
+import { listenPostgres } from './pg-listen';
+import type { Db, ListenHandlers, ScriptResult, TxQueryable } from './types';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -84,6 +85,7 @@ export function openPostgres(options: PostgresOptions): Db {
         client.release(stale);
       }
     },
+    listen: (channel: string, handlers: ListenHandlers) => listenPostgres(connection, channel, handlers),
     async close() {
       await lanes.close();
       await pool.end();

@@ -23,5 +23,16 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters, outside a transaction. */
   exec(sql: string): Promise<ScriptResult>;
+  /**
+   * LISTENs on `channel` for as long as the returned stop is not called: `message` gets each
+   * NOTIFY's payload; `resync` is called after the connection was lost and is back (what was
+   * notified in between is gone: listeners read afresh).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  resync(): void;
 }

@@ -22,6 +22,7 @@ import sessions from './sessions/routes';
 import twoFactor from './two-factor/routes';
 import passkeys from './passkeys/routes';
 import password from './password/routes';
+import live from './live/routes';
 
 /** Every feature's routes; app.ts registers them all under /api. */
 export const features: FastifyPluginAsync[] = [
@@ -48,4 +49,5 @@ export const features: FastifyPluginAsync[] = [
   twoFactor,
   passkeys,
   password,
+  live,
 ];
