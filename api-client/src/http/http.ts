@@ -61,7 +61,11 @@ function callerFor(name: EndpointName, as?: Caller): Caller | null {
   return inAdmin ? 'admin' : 'user';
 }
 
-function tokenOf(caller: Caller | null): string | null {
+/** Where a path of the API is, as configured (configureApi). */
+export const apiUrl = (path: string): string => `${baseUrl}${path}`;
+
+/** The token a caller's requests carry (null: signed out). */
+export function tokenOf(caller: Caller | null): string | null {
   if (caller === 'user') return store.get(userSessionAtom).token;
   if (caller === 'admin') return store.get(adminSessionAtom).token;
   return null;

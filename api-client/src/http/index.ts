@@ -6,5 +6,6 @@ export * from './session';
 export * from './logout';
 export * from './passkeys';
 export * from './early';
+export * from './live';
 // The endpoint table, for `/react` to take from this shared singleton rather than bundle a second copy.
 export { endpoints } from '../contract/endpoints';

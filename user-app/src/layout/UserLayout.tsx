@@ -4,6 +4,7 @@ import { brandAtom } from '@halcyon/api-client/http';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Footer, Loading, SkipLink } from '@halcyon/shared-ui';
+import { useLiveChanges } from '../features/live/useLiveChanges';
 import { AdvancedChart, MarketOverview } from '../widgets';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
 import { PhoneHeader } from './PhoneHeader';
@@ -16,6 +17,7 @@ import { TopBar } from './TopBar';
  */
 export function UserLayout() {
   const brand = useAtomValue(brandAtom);
+  useLiveChanges();
   return (
     <Shell>
       <SkipLink target="main-content" />
