@@ -3,15 +3,17 @@
 // (issue 32: Lighthouse's mobile preset on the login and the dashboard), and, only
 // when named, scale (issue 10's million-row platform: minutes of seeding) and reset (issue 30 item
 // 4: forgot_password's timing for known and unknown emails) and chain (issue 26: the chain follower
-// with 1M addresses, block-to-credit latency).
+// with 1M addresses, block-to-credit latency) and live (issue 29: 10,000 open dashboards on GET
+// /api/user/live).
 import { benchEnv } from './lib/env';
 import { ensureBuilt } from './lib/build';
 import { appendResults, printTable, type ResultRow } from './lib/results';
 import { bundlesSuite, ledgerSuite, lighthouseSuite, pgliteSuite, readSuite, resetSuite, type SuiteOutput } from './suites';
 import { scaleSuite } from './scale-suite';
 import { chainSuite } from './chain-suite';
+import { liveSuite } from './live-suite';
 
-const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, lighthouse: lighthouseSuite, scale: scaleSuite, reset: resetSuite, chain: chainSuite };
+const SUITES: Record<string, () => Promise<SuiteOutput>> = { ledger: ledgerSuite, read: readSuite, pglite: pgliteSuite, bundles: bundlesSuite, lighthouse: lighthouseSuite, scale: scaleSuite, reset: resetSuite, chain: chainSuite, live: liveSuite };
 const DEFAULT = ['ledger', 'read', 'pglite', 'bundles', 'lighthouse'];
 /** Suites that load the frontends in a browser, so the shell and both remotes must be built. */
 const FRONTEND = ['bundles', 'lighthouse', 'scale'];
