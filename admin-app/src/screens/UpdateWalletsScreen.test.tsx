@@ -132,7 +132,7 @@ describe('UpdateWalletsScreen', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
       await userEvent.type(screen.getByLabelText(BTC_LABEL), ZPUB);
       await save();
-      await findErrorToast(message);
+      await findErrorToast('Bitcoin xpub: not a mainnet BIP84 account key (zpub) for this network.');
       expect(screen.getByLabelText(BTC_LABEL)).toHaveValue(ZPUB);
       expect(screen.getByLabelText(BTC_LABEL)).not.toHaveAttribute('readonly');
     });

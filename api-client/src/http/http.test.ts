@@ -164,6 +164,21 @@ describe('the request as sent', () => {
 });
 
 describe('errors', () => {
+  it.each([
+    ['email: must be a valid email address', 'Email must be a valid email address.'],
+    ['phoneNumber: is not a valid phone number.', 'Phone number is not a valid phone number.'],
+    ['withdrawal.amount: must have at most 2 decimals', 'Amount must have at most 2 decimals.'],
+    ['bitcoinXpub: not a mainnet BIP84 account key', 'Bitcoin xpub: not a mainnet BIP84 account key.'],
+    ['q: matches too many investors', 'Search: matches too many investors.'],
+    ['Passwords do not match', 'Passwords do not match'],
+  ])('a 400 naming its field reads in plain words: %s', (message, shown) => {
+    expect(errorMessage(new ApiError(message, 400, 'VALIDATION'), 'fallback')).toBe(shown);
+  });
+
+  it('other codes are shown as the server wrote them', () => {
+    expect(errorMessage(new ApiError('amount: too much', 422, 'INSUFFICIENT_FUNDS'), 'fallback')).toBe('amount: too much');
+  });
+
   it("become ApiError with the server's message, status and code", async () => {
     reply = { status: 422, json: { message: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' } };
     const error = await api.createWithdrawal({ body: { method: 'bank', amount: 5, to: 'u1' } }, { idempotencyKey: 'k-err' }).catch((e: unknown) => e);

@@ -32,7 +32,28 @@ export class PasskeyError extends Error {
 /** The message to show for a failure: the server's (or the passkey's) when there is one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof PasskeyError) return error.message;
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+  if (!(error instanceof ApiError && error.status > 0 && error.message)) return fallback;
+  return error.code === 'VALIDATION' ? plainValidation(error.message) : error.message;
+}
+
+/** Fields whose name says nothing to a person. */
+const FIELD_NAMES: Record<string, string> = { q: 'Search' };
+
+/**
+ * A 400 names the field first for programs ("email: must be a valid email address"); people read
+ * "Email must be a valid email address." (issue 29 item 5): the field in words, a sentence when
+ * the reason is one ("must …", "is …"), else "Bitcoin xpub: not a …". A nested field is named by
+ * its last part.
+ */
+function plainValidation(message: string): string {
+  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(message);
+  if (!match) return message;
+  const field = (match[1] ?? '').split('.').pop() ?? '';
+  const reason = match[2] ?? '';
+  const words = FIELD_NAMES[field] ?? field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const label = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  const sentence = /^(must|is|are|should|has|needs|cannot|can)\b/.test(reason) ? `${label} ${reason}` : `${label}: ${reason}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 let baseUrl = '/api';

@@ -41,7 +41,8 @@ describe('password strength as the user types', () => {
     await user.type(screen.getByLabelText(/^Confirm Password/), 'password');
     expect(await screen.findByText(/^Password strength: Weak\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('password: is too easy to guess. This is a heavily used password.')).toBeInTheDocument();
+    // In plain words: the field's name first, as a sentence (api-client's errorMessage).
+    expect(await screen.findByText('Password is too easy to guess. This is a heavily used password.')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
+import { fail, ok, page, stubHttp, type HttpStub, type StubHandler, type StubReply } from '@halcyon/api-client/testing';
 import { deposit, payment, profile, transaction } from '../test/fixtures';
 import { cacheProfile, renderWithProviders, signIn } from '../test/render';
 import Dashboard from './Dashboard';
@@ -17,21 +17,24 @@ beforeEach(() => {
 afterEach(() => http.restore());
 
 const section = () => screen.getByRole('region', { name: 'Deposits in progress' });
+/** The deposits' list only (the dashboard also lists withdrawals in progress, empty here). */
+const deposits = (reply: StubReply): StubHandler => (request) => (request.query.get('type') === 'deposit' ? reply : page([]));
+const depositCalls = () => http.calls('GET /api/transaction/all').filter((r) => r.query.get('type') === 'deposit');
 
 describe('Dashboard: deposits in progress', () => {
   it('lists each pending deposit with its amount, asset and when it was requested; a quoted one links Open to its payment information', async () => {
     http
-      .on('GET /api/transaction/all', page([
+      .on('GET /api/transaction/all', deposits(page([
         transaction({ id: 'd-btc', method: 'bitcoin', amount: 1234567.5, status: 'pending', createdAt: minutesAgo(5) }),
         transaction({ id: 'd-sol', method: 'solana', amount: 80, status: 'pending', createdAt: minutesAgo(3 * 60) }),
         transaction({ id: 'd-eth', method: 'ethereum', amount: 40, status: 'pending', createdAt: '2026-03-02T10:00:00.000Z' }),
-      ]))
+      ])))
       .on('GET /api/deposit/:id', (_request, { id }) =>
         id === 'd-btc' ? ok(deposit({ id: 'd-btc', method: 'bitcoin', amount: 1234567.5, payment: payment() })) : ok(deposit({ id: String(id), payment: null })));
     renderWithProviders(<Dashboard />);
 
     const list = within(await screen.findByRole('region', { name: 'Deposits in progress' }));
-    expect(http.calls('GET /api/transaction/all').map((r) => r.query.toString())).toEqual(['origin=request&type=deposit&status=pending&limit=5']);
+    expect(depositCalls().map((r) => r.query.toString())).toEqual(['origin=request&type=deposit&status=pending&limit=5']);
     const btc = list.getByRole('listitem', { name: '$1,234,567.50 Bitcoin' });
     expect(btc).toHaveTextContent('$1,234,567.50');
     expect(btc).toHaveTextContent('Bitcoin · 5 min ago');
@@ -55,7 +58,7 @@ describe('Dashboard: deposits in progress', () => {
   it('shows nothing when there is no pending deposit (no empty card)', async () => {
     http.on('GET /api/transaction/all', page([]));
     renderWithProviders(<Dashboard />);
-    await waitFor(() => expect(http.calls('GET /api/transaction/all')).toHaveLength(1));
+    await waitFor(() => expect(depositCalls()).toHaveLength(1));
     expect(await screen.findByText('Crypto Investment Made Easy.')).toBeInTheDocument();
     expect(screen.queryByText('Deposits in progress')).not.toBeInTheDocument();
     expect(http.calls('GET /api/deposit/:id')).toHaveLength(0);
@@ -64,7 +67,7 @@ describe('Dashboard: deposits in progress', () => {
   it('shows nothing when the list cannot be read; the rest of the dashboard stays', async () => {
     http.on('GET /api/transaction/all', fail(500, 'History is unavailable'));
     renderWithProviders(<Dashboard />);
-    await waitFor(() => expect(http.calls('GET /api/transaction/all')).toHaveLength(1));
+    await waitFor(() => expect(depositCalls()).toHaveLength(1));
     expect(screen.queryByText('Deposits in progress')).not.toBeInTheDocument();
     expect(screen.queryByText('History is unavailable')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'My Assets' })).toBeInTheDocument();
@@ -72,7 +75,7 @@ describe('Dashboard: deposits in progress', () => {
 
   it('a quote that failed to read shows the deposit without Open; more than a few link to Transactions', async () => {
     http
-      .on('GET /api/transaction/all', page([transaction({ id: 'd-1', method: 'usdt', amount: 25, status: 'pending', createdAt: minutesAgo(0) })], 'next.sig'))
+      .on('GET /api/transaction/all', deposits(page([transaction({ id: 'd-1', method: 'usdt', amount: 25, status: 'pending', createdAt: minutesAgo(0) })], 'next.sig')))
       .on('GET /api/deposit/:id', fail(404, 'Deposit not found'));
     renderWithProviders(<Dashboard />);
     await waitFor(() => expect(http.calls('GET /api/deposit/:id')).toHaveLength(1));

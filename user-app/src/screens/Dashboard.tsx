@@ -5,6 +5,7 @@ import { useProfileQuery } from '@halcyon/api-client/react';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { DepositsInProgress } from '../features/deposits/DepositsInProgress';
+import { WithdrawalsInProgress } from '../features/withdrawals/WithdrawalsInProgress';
 import { PortfolioChart } from '../features/portfolio/PortfolioChart';
 import { PortfolioTotal } from '../features/portfolio/PortfolioTotal';
 import { ProfileState } from '../features/profile/ProfileState';
@@ -59,6 +60,7 @@ export default function Dashboard() {
         </Panel>
       </Totals>
       <DepositsInProgress />
+      <WithdrawalsInProgress />
       <PortfolioChart />
       <ProofLink to="/user/proof">Check that your balance is counted in the platform&apos;s published liabilities</ProofLink>
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import styled from 'styled-components';
 import { METHOD_CHAIN, type DepositMethod, type PaymentState, type Transaction } from '@halcyon/api-client/model';
 import { useApiPages, useApiQueries } from '@halcyon/api-client/react';
-import { Button, formatDate, formatDateTime, formatMoney, SectionTitle } from '@halcyon/shared-ui';
+import { Button, formatMoney, SectionTitle } from '@halcyon/shared-ui';
 import { assetByMethod } from '../../lib/assets';
+import { Item, List, More, Requested } from '../in-progress/parts';
 
 /** The investor's deposits still pending, newest first: the first few (the rest are in Transactions). */
 const IN_PROGRESS = { origin: 'request', type: 'deposit', status: 'pending', limit: 5 } as const;
@@ -17,18 +16,6 @@ const QUOTE_STATE: Record<PaymentState, string> = {
   expired: 'Quote expired',
   orphaned: 'Confirming again',
 };
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** 'just now', '5 min ago', '3 h ago'; a date after a day. */
-function requestedAgo(iso: string, now: number): string {
-  const ago = now - Date.parse(iso);
-  if (ago < MINUTE) return 'just now';
-  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
-  if (ago < 24 * HOUR) return `${Math.floor(ago / HOUR)} h ago`;
-  return formatDate(iso);
-}
 
 /** A method paid on a watched chain may have a quote; Solana never does. */
 const mayBeQuoted = (t: Transaction) => METHOD_CHAIN[t.method as DepositMethod] !== undefined;
@@ -65,9 +52,7 @@ export function DepositsInProgress() {
                 <span className="amount">{formatMoney(t.amount)}</span>
                 <span className="meta">
                   {asset} ·{' '}
-                  <time dateTime={t.createdAt} title={`${formatDateTime(t.createdAt)} UTC`}>
-                    {requestedAgo(t.createdAt, now)}
-                  </time>
+                  <Requested at={t.createdAt} now={now} />
                   {quote ? ` · ${QUOTE_STATE[quote.state]}` : null}
                 </span>
               </div>
@@ -84,33 +69,3 @@ export function DepositsInProgress() {
     </section>
   );
 }
-
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Item = styled.li`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.surfaceAlt};
-  .what { display: flex; flex-direction: column; flex: 1; min-width: 0; }
-  /* A figure is never broken across lines. */
-  .amount { font-weight: 700; white-space: nowrap; font-variant-numeric: tabular-nums; }
-  .meta { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
-`;
-
-const More = styled(Link)`
-  display: inline-block;
-  margin-top: ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.info};
-  font-size: ${({ theme }) => theme.font.size.small};
-`;
