@@ -3,7 +3,7 @@ import { METHOD_CHAIN, type DepositMethod, type PaymentState, type Transaction }
 import { useApiPages, useApiQueries } from '@halcyon/api-client/react';
 import { Button, formatMoney, SectionTitle } from '@halcyon/shared-ui';
 import { assetByMethod } from '../../lib/assets';
-import { Item, List, More, Requested } from '../in-progress/parts';
+import { Item, List, More, Requested } from '../../lib/inProgress';
 
 /** The investor's deposits still pending, newest first: the first few (the rest are in Transactions). */
 const IN_PROGRESS = { origin: 'request', type: 'deposit', status: 'pending', limit: 5 } as const;

@@ -3,7 +3,7 @@ import { METHOD_ASSET, type Transaction, type WithdrawMethod } from '@halcyon/ap
 import { useApiPages } from '@halcyon/api-client/react';
 import { formatMoney, SectionTitle, StatusBadge } from '@halcyon/shared-ui';
 import { assetByAbbr } from '../../lib/assets';
-import { Item, List, More, Requested } from '../in-progress/parts';
+import { Item, List, More, Requested } from '../../lib/inProgress';
 import { PayoutStatus } from './PayoutStatus';
 
 const SHOWN = 5;
