@@ -46,7 +46,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 }
 
 /** Every error answer's body (docs/api.md "Errors"): what to show, and a stable code to branch on. */
-const errorBody = (description: string) => ({
+export const errorBody = (description: string) => ({
   description,
   type: 'object',
   properties: {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate } from '../../http/authenticate';
+import { errorBody } from '../../http/define-route';
 import { busy, tooManyRequests } from '../../errors';
 import { LIVE_CHANNEL } from './channel';
 import { LiveHub } from './hub';
@@ -45,6 +46,19 @@ const live: FastifyPluginAsync = async (app) => {
   app.get(
     '/user/live',
     {
+      // Outside the contract's JSON table (a stream), described in the OpenAPI document all the same.
+      schema: {
+        operationId: 'followLiveChanges',
+        summary: "Server-sent events: `ready`, then `change` whenever something of the investor's changed that they did not do (docs/api.md \"Live changes\")",
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        response: {
+          200: { description: 'An event stream (text/event-stream) that lasts about ten minutes.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          401: errorBody('No valid session (`UNAUTHENTICATED`, `INVALID_TOKEN`, `SESSION_REVOKED`).'),
+          403: errorBody('Signed in, but not an investor (`FORBIDDEN`).'),
+          default: errorBody('Too many streams of this investor (429), or the server is closing (503, with `retry-after`).'),
+        },
+      },
       onRequest: async (request) => {
         request.auth = await authenticate(request, 'user');
       },
