@@ -75,6 +75,9 @@ test('public and auth screens', async () => {
 
 test('investor screens', async () => {
   const page = await j.open();
+  // The live changes stream never ends, so the network would never be idle for `settle`: the sweep
+  // looks at screens, so the stream is answered "not here" and the page does not ask again.
+  await page.route('**/api/user/live', (route) => route.fulfill({ status: 404, json: { message: 'Not found', code: 'NOT_FOUND' } }));
   await loginInvestor(page, investor.email, investor.password);
   for (const path of USER_SCREENS) {
     if (path === '/user/payment-info') {

@@ -32,7 +32,14 @@ async function newContext(browser: Browser, origin: string, storage: Storage): P
   const context = await browser.newContext();
   // Third-party hosts (market widgets) are excluded from the figure and blocked so the run is
   // the same with or without internet.
-  await context.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== origin) return route.abort();
+    // The live changes stream (GET /api/user/live) never ends, so the network would never be idle;
+    // it is no part of the page's load: answered "not here", after which the page does not ask again.
+    if (url.pathname === '/api/user/live') return route.fulfill({ status: 404, json: { message: 'Not found', code: 'NOT_FOUND' } });
+    return route.continue();
+  });
   await context.addInitScript((entries: Storage) => {
     for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
   }, storage);

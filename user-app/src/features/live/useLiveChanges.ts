@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { ApiError, followLiveChanges } from '@halcyon/api-client/http';
 import { queryClient } from '@halcyon/api-client/react';
 
+/** After the page's first load, not competing with it (the stream is a request that never ends). */
+const START_AFTER_MS = 2_000;
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 /** Changes that come together (a decision and its earnings) are read once. */
@@ -41,6 +43,7 @@ export function useLiveChanges(): void {
 
     void (async () => {
       let first = true;
+      await sleep(START_AFTER_MS);
       while (!controller.signal.aborted) {
         try {
           await followLiveChanges(controller.signal, (name) => {
