@@ -186,6 +186,7 @@ describe('investor journey', () => {
     const card = await shown(page.getByRole('list', { name: 'Traders' }).getByRole('listitem', { name: traderName }));
     await shown(card.getByRole('img', { name: traderName }));
     await card.getByRole('button', { name: /^Copy/ }).click();
+    await (await shown(page.getByRole('dialog', { name: `Copy ${traderName}?` }))).getByRole('button', { name: 'Start copying' }).click();
     await text(page, 'Started copying!');
     await card.getByRole('button', { name: /^Cancel/ }).click();
     await text(page, 'Stopped copying!');
@@ -199,7 +200,8 @@ describe('investor journey', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await text(page, 'Profile updated successfully!');
     await page.reload();
-    await eventually(async () => expect(await field(page, 'Date of birth').inputValue()).toBe('1994-05-17'));
+    // Read again, in words (Profile and Settings show it alike).
+    await eventually(async () => expect(await field(page, 'Date of birth').inputValue()).toBe('May 17, 1994'));
   }));
 
   test('settings edits survive a reload', () => j.step(page, 'settings edits survive a reload', async () => {

@@ -1,10 +1,12 @@
 // Issue 6, items 6 and 7: every screen of the shell, the user app and the admin app, at phone
-// (390×844) and desktop (1440×900) size: axe-core finds no serious or critical violation, and
+// (390×844) and desktop (1440×900) size: axe-core finds no serious or critical violation, nothing
+// scrolls sideways and no control is covered (issue 29 item 9, src/reach.ts), and
 // a full-page screenshot lands in e2e/shots/<size>/ (git-ignored) for anyone to look at.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describeProblems, seriousViolations } from '../src/axe';
+import { layoutProblems } from '../src/reach';
 import { call, createPlan, createTrader, fundedInvestor, publishLiabilities } from '../src/api';
 import { DESKTOP, PHONE } from '../src/browser';
 import { pngBytes } from '../src/image';
@@ -21,6 +23,8 @@ const j = journey('screens');
  */
 const SHOTS = process.env.E2E_SHOTS === '1';
 const problems: string[] = [];
+/** Sideways scrolling and controls under something else (issue 29 item 9). */
+const layout: string[] = [];
 let investor = { email: '', password: '' };
 
 beforeAll(async () => {
@@ -65,6 +69,7 @@ async function capture(page: Page, path: string, prepare?: () => Promise<void>):
     if (SHOTS) await page.screenshot({ path: join(shotsDir, size, `${slug(path)}.png`), fullPage: true });
     const found = await seriousViolations(page);
     if (found.length) problems.push(describeProblems(`${path} (${size})`, found));
+    for (const p of await layoutProblems(page)) layout.push(`${path} (${size}): ${p.kind}: ${p.detail}`);
   }
 }
 
@@ -107,4 +112,8 @@ test('admin screens', async () => {
 // rule and screen is listed at once.
 test('axe: no serious or critical violations on any screen', () => {
   expect(problems.join('\n')).toBe('');
+});
+
+test('at 390 and 1440 px no screen scrolls sideways, and every link, button and field can be reached uncovered', () => {
+  expect(layout.join('\n')).toBe('');
 });

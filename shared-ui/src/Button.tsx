@@ -4,7 +4,8 @@ import styled, { css } from 'styled-components';
 import { focusRing } from './a11y';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary';
+/** `danger`: an outline in the danger colour, for a destructive action that should not be the loudest thing on screen. */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 export type ButtonSize = 'small' | 'normal';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -43,18 +44,28 @@ const buttonCss = css<StyleProps>`
   white-space: nowrap;
   cursor: pointer;
   transition: background-color 0.15s ease;
-  ${({ theme, $variant }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${theme.colors.primary};
-          color: ${theme.colors.primaryText};
-          &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
-        `
-      : css`
-          background: ${theme.colors.secondary};
-          color: ${theme.colors.secondaryText};
-          &:hover:not(:disabled) { background: ${theme.colors.secondaryHover}; }
-        `}
+  ${({ theme, $variant }) => {
+    if ($variant === 'primary') {
+      return css`
+        background: ${theme.colors.primary};
+        color: ${theme.colors.primaryText};
+        &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
+      `;
+    }
+    if ($variant === 'danger') {
+      return css`
+        background: transparent;
+        color: ${theme.colors.danger};
+        box-shadow: inset 0 0 0 1px ${theme.colors.danger};
+        &:hover:not(:disabled) { background: ${theme.colors.danger}; color: ${theme.colors.onStatus}; }
+      `;
+    }
+    return css`
+      background: ${theme.colors.secondary};
+      color: ${theme.colors.secondaryText};
+      &:hover:not(:disabled) { background: ${theme.colors.secondaryHover}; }
+    `;
+  }}
   &:disabled { opacity: 0.6; cursor: not-allowed; }
   ${focusRing}
 `;

@@ -25,6 +25,8 @@ export default function AllUsersScreen() {
         <ConfirmButton
           confirm={confirm}
           name={`Delete ${user.name}`}
+          // Not the loudest button of the table (issue 29): an outline, and it asks first.
+          variant="danger"
           action={{
             key: `delete:${user.uid}`,
             title: 'Delete user',

@@ -42,7 +42,8 @@ export const controlCss = css`
   color-scheme: dark;
   &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
-  &:read-only:not(select) { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  /* A value that cannot be edited reads as text, not as a field waiting for input (issue 29). */
+  &:read-only:not(select) { background: transparent; border-color: transparent; padding-left: 0; cursor: default; }
   &:disabled { opacity: 0.6; cursor: not-allowed; }
   ${focusRing}
 `;

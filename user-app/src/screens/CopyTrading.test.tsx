@@ -77,6 +77,13 @@ describe('Copy trading', () => {
     show();
     await within(await screen.findByRole('listitem', { name: 'Alan Turing' })).findByRole('button', { name: 'Cancel' });
     await u.click(within(card('Grace Hopper')).getByRole('button', { name: 'Copy' }));
+    // Copying waits for a yes (issue 29); "Not now" sends nothing.
+    const ask = await screen.findByRole('dialog', { name: 'Copy Grace Hopper?' });
+    expect(ask).toHaveTextContent('of the profit goes to them. You can stop copying at any time.');
+    await u.click(within(ask).getByRole('button', { name: 'Not now' }));
+    expect(http.calls('POST /api/copyTrade/toggle/tr-1')).toHaveLength(0);
+    await u.click(within(card('Grace Hopper')).getByRole('button', { name: 'Copy' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Copy Grace Hopper?' })).getByRole('button', { name: 'Start copying' }));
     expect(await screen.findByText('Started copying!')).toBeInTheDocument();
     expect(within(card('Grace Hopper')).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(http.calls('POST /api/copyTrade/toggle/tr-1')[0]?.body).toBeUndefined();
@@ -92,10 +99,14 @@ describe('Copy trading', () => {
     const u = userEvent.setup();
     const { unmount } = show();
     await screen.findByText('Grace Hopper');
-    await u.click(within(card('Grace Hopper')).getByRole('button', { name: 'Copy' }));
+    const copy = async () => {
+      await u.click(within(card('Grace Hopper')).getByRole('button', { name: 'Copy' }));
+      await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start copying' }));
+    };
+    await copy();
     expect(await screen.findByText('Trader not found')).toBeInTheDocument();
     http.on('POST /api/copyTrade/toggle/tr-1', () => Promise.reject(new TypeError('fetch failed')));
-    await u.click(within(card('Grace Hopper')).getByRole('button', { name: 'Copy' }));
+    await copy();
     expect(await screen.findByText('Failed to toggle copy')).toBeInTheDocument();
     unmount();
     queryClient.clear(); // a later visit with nothing cached

@@ -1,5 +1,6 @@
 import { TraderCard, ReadState, withToasts } from '@halcyon/app-kit';
-import { Button, EmptyState, LoadMore, Grid, Heading, Page } from '@halcyon/shared-ui';
+import { useState } from 'react';
+import { Button, ConfirmDialog, EmptyState, LoadMore, Grid, Heading, Page } from '@halcyon/shared-ui';
 import type { Trader } from '@halcyon/api-client/model';
 import { ApiError } from '@halcyon/api-client/http';
 import { useApiMutation, useApiPages, useProfileQuery, type ListPage } from '@halcyon/api-client/react';
@@ -12,7 +13,10 @@ function tradersOf(body: unknown): ListPage<'getTraders'> {
   return { data: list as Trader[], page: (body as { page?: ListPage<'getTraders'>['page'] }).page ?? { nextCursor: null } };
 }
 
-/** /user/copy-trading: a card per trader with a Copy / Cancel toggle. */
+/**
+ * /user/copy-trading: a card per trader with a Copy / Cancel toggle. Copying starts only once the
+ * investor has confirmed it (issue 29: one tap started it); stopping is at once.
+ */
 export default function CopyTrading() {
   const copying = useProfileQuery().data?.copyTraders ?? [];
   const query = useApiPages('getTraders', undefined, { parse: tradersOf });
@@ -20,6 +24,9 @@ export default function CopyTrading() {
   // Who is copied is part of the profile: read again after a toggle.
   const toggleCopy = useApiMutation('toggleCopy', { invalidates: ['getProfile'] });
   const busyId = toggleCopy.isPending ? toggleCopy.variables.input?.params.id : undefined;
+
+  // The trader whose copying waits for the investor's yes.
+  const [asking, setAsking] = useState<Trader | null>(null);
 
   const toggle = (trader: Trader) =>
     withToasts(
@@ -38,7 +45,7 @@ export default function CopyTrading() {
           {data.map((t) => {
             const active = copying.includes(t._id);
             const action = (
-              <Button variant={active ? 'secondary' : 'primary'} onClick={() => void toggle(t)} loading={busyId === t._id} aria-pressed={active} fullWidth>
+              <Button variant={active ? 'secondary' : 'primary'} onClick={() => (active ? void toggle(t) : setAsking(t))} loading={busyId === t._id} aria-pressed={active} fullWidth>
                 {active ? 'Cancel' : 'Copy'}
               </Button>
             );
@@ -47,6 +54,19 @@ export default function CopyTrading() {
         </Grid>
       ) : null}
       <LoadMore hasMore={query.hasNextPage} onLoadMore={query.fetchNextPage} loading={query.isFetchingNextPage} />
+      <ConfirmDialog
+        open={asking !== null}
+        title={`Copy ${asking?.name ?? 'this trader'}?`}
+        message={`Their trades are mirrored in your account, and ${asking?.profitShare ?? 'a share'} of the profit goes to them. You can stop copying at any time.`}
+        confirmLabel="Start copying"
+        cancelLabel="Not now"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const trader = asking;
+          setAsking(null);
+          if (trader) void toggle(trader);
+        }}
+      />
     </Page>
   );
 }

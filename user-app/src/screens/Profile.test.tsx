@@ -27,11 +27,9 @@ describe('Profile', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Username')).toHaveValue('ada');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    const dob = screen.getByLabelText('Date of birth');
-    expect(dob).toHaveAttribute('type', 'date');
-    expect(dob).toHaveAttribute('min', '1990-01-01');
-    expect(dob).toHaveAttribute('max', '2024-12-31');
-    expect(dob).toHaveAttribute('readonly');
+    // Read: the date in words, as Settings shows it (not the browser's 04/12/1995 against 1995-04-12).
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('Apr 12, 1995');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Upload profile picture')).not.toBeInTheDocument();
     const edit = screen.getByRole('button', { name: 'Update Profile' });
@@ -39,7 +37,12 @@ describe('Profile', () => {
     // A fresh <button>: if React reused this one as the submit button, browsers would submit on this very click.
     expect(edit).not.toBeInTheDocument();
     expect(http.calls('PATCH /api/user/profile')).toHaveLength(0);
-    expect(screen.getByLabelText('Date of birth')).not.toHaveAttribute('readonly');
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).not.toHaveAttribute('readonly');
+    expect(dob).toHaveAttribute('type', 'date');
+    expect(dob).toHaveValue('1995-04-12');
+    expect(dob).toHaveAttribute('min', '1990-01-01');
+    expect(dob).toHaveAttribute('max', '2024-12-31');
     expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
@@ -72,7 +75,7 @@ describe('Profile', () => {
     // The save invalidates the shared profile: it is read again and shown.
     expect(http.calls('GET /api/user/profile')).toHaveLength(2);
     expect(cachedProfile()?.profilePic).toBe('/uploads/ada.png');
-    expect(screen.getByLabelText('Date of birth')).toHaveValue('1999-12-31');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('Dec 31, 1999');
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Input, NarrowPage } from '@halcyon/shared-ui';
+import { formatDate, Input, NarrowPage } from '@halcyon/shared-ui';
 import { DOB_MAX, DOB_MIN, dobProblem, phoneRule, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { PictureUpload } from '../features/profile/PictureUpload';
@@ -33,10 +33,12 @@ export default function Profile() {
             <Input
               label="Date of birth"
               name="dob"
-              type="date"
+              // Read, it is a date in words, as Settings shows it; edited, the browser's date field.
+              type={editing ? 'date' : 'text'}
               min={DOB_MIN}
               max={DOB_MAX}
-              value={shown.dob}
+              value={editing ? shown.dob : formatDate(shown.dob)}
+              placeholder="Not set"
               onChange={(v) => set('dob', v)}
               readOnly={!editing}
               error={dobOutOfRange(shown) ? `Choose a date between ${DOB_MIN} and ${DOB_MAX}.` : null}

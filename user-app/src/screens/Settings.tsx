@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Input, formatDateTime, NarrowPage, SectionTitle } from '@halcyon/shared-ui';
+import { Input, formatDate, formatDateTime, NarrowPage, SectionTitle } from '@halcyon/shared-ui';
 import { plainLineProblem, type UserProfile } from '@halcyon/api-client/model';
 import { BackLink } from '../features/navigation/BackLink';
 import { ProfileForm, type ProfileDraft } from '../features/profile/ProfileForm';
@@ -70,7 +70,7 @@ export default function Settings() {
         {(form) => (
           <>
             <Input label="Phone number" name="phoneNumber" value={form.profile.phoneNumber} onChange={noop} readOnly placeholder="Not set" />
-            <Input label="Date of birth" name="dob" value={form.profile.dob ?? ''} onChange={noop} readOnly placeholder="Not set" />
+            <Input label="Date of birth" name="dob" value={formatDate(form.profile.dob ?? '')} onChange={noop} readOnly placeholder="Not set" />
             <SectionTitle>Address</SectionTitle>
             {group('address', form)}
             <SectionTitle>Bank details</SectionTitle>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { AuthResponse } from '@halcyon/api-client/model';
 import { ApiError, api } from '@halcyon/api-client/http';
@@ -32,7 +32,9 @@ export function LoginForm({ title, lead, footer, forgotPath }: LoginFormProps) {
   const openPage = useOpenPage();
   // What was typed into the page's prerendered form before the app started (boot/bootForm.ts).
   const { boot, form } = useBootForm();
-  const [email, setEmail] = useState(boot?.values.email ?? '');
+  // After registering, the new account's email is filled in (issue 29): the password is all that is left.
+  const registered = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(boot?.values.email || (typeof registered === 'string' ? registered : ''));
   const [password, setPassword] = useState(boot?.values.password ?? '');
   const [remember, setRemember] = useState(boot?.checked.remember ?? false);
   // With two-factor on (docs/security.md "Two-factor"), the server asks for a code: the field appears.

@@ -78,6 +78,8 @@ describe('Register (/auth/register)', () => {
     expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ name: 'Ada Lovelace', username: 'ada', phone: '+14155550123', email: 'ada@example.com', password: 'Copper-Violin-2917' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+    // The login form has the new account's email: the password is all that is left to type.
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
   });
 
   it("a success closes the form's stale 'Passwords do not match!' toast (issue 29: it stayed up on the new investor's dashboard)", async () => {

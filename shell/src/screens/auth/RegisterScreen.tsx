@@ -49,7 +49,7 @@ export function RegisterScreen() {
       api.register({
         body: { name: `${v.firstName.trim()} ${v.lastName.trim()}`, username: v.username.trim(), phone: v.phone, email: v.email.trim(), password: passwords.password },
       }),
-    done: () => navigate('/auth/login'),
+    done: () => navigate('/auth/login', { state: { email: v.email.trim() } }),
   });
 
   return (
