@@ -172,7 +172,7 @@ describe('admin journey', () => {
     await loginInvestor(investor, fx.saver.email, fx.saver.password);
     await investor.getByRole('link', { name: /published liabilities/ }).click();
     await at(investor, '/user/proof');
-    await shown(investor.getByText('Verified: your balances below are included in the published totals.'));
+    await shown(investor.getByText('Verified: the platform counted your balances below in what it declared it owes its investors, and could not have left them out or made them smaller without this check failing.'));
     const usdt = investor.getByRole('table', { name: 'Your balances in the snapshot and the published totals' }).getByRole('row').filter({ hasText: 'USDT' });
     // 2,000 USDT deposited, 61 paid out before the snapshot: held and invested still count.
     await shown(usdt.getByText('$1,939.00').first());

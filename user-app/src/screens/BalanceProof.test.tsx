@@ -57,11 +57,13 @@ describe('BalanceProof (/user/proof)', () => {
     const { snapshot, proofOf } = tree();
     serve(snapshot, proofOf(ADA.uid));
     renderWithProviders(<BalanceProof />);
-    expect(await screen.findByText('Verified: your balances below are included in the published totals.')).toBeInTheDocument();
+    expect(await screen.findByText('Verified: the platform counted your balances below in what it declared it owes its investors, and could not have left them out or made them smaller without this check failing.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Your balances in the snapshot and the published totals' });
     const usdt = within(table).getByText('USDT').closest('tr') as HTMLElement;
     expect(within(usdt).getAllByText('$1,000.00')).toHaveLength(2);
-    expect(screen.getByText(snapshot.rootHash)).toBeInTheDocument();
+    // The hashes are one tap away, for whoever checks with their own tools; the way back is there.
+    expect(screen.getByText(snapshot.rootHash).closest('details')).not.toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: /Back/ })).toBeInTheDocument();
     // Each column's balance is read back from the investor's own ledger, up to the snapshot's day.
     expect(http.calls('GET /api/user/ledger').map((r) => [r.query.get('asset'), r.query.get('to')])).toEqual([
       ['btc', '2026-11-20'], ['usdt', '2026-11-20'], ['eth', '2026-11-20'], ['sol', '2026-11-20'], ['usd', '2026-11-20'],
@@ -108,7 +110,7 @@ describe('BalanceProof (/user/proof)', () => {
           : ledger([during, ...adaLedger])(req),
     });
     renderWithProviders(<BalanceProof />);
-    expect(await screen.findByText('Verified: your balances below are included in the published totals.')).toBeInTheDocument();
+    expect(await screen.findByText('Verified: the platform counted your balances below in what it declared it owes its investors, and could not have left them out or made them smaller without this check failing.')).toBeInTheDocument();
     expect(screen.getByText(/could not be read back to the snapshot for Bitcoin: compare that balance with your statement yourself/)).toBeInTheDocument();
   });
 

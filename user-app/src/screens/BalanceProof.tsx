@@ -7,6 +7,7 @@ import { useApiQueries, useApiQuery } from '@halcyon/api-client/react';
 import { Button, Table, formatDateTime, Heading, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
 import { allowedAt, ownLedgerReads } from '../features/proof/ownBalances';
 import { ReadState } from '@halcyon/app-kit';
+import { BackLink } from '../features/navigation/BackLink';
 
 /** SHA-256 in the browser (Web Crypto): the check does not trust the server's arithmetic. */
 async function sha256Hex(message: string): Promise<string> {
@@ -80,10 +81,11 @@ export default function BalanceProof() {
 
   return (
     <Page>
+      <BackLink />
       <Heading>Proof of liabilities</Heading>
       <Muted>
-        The platform publishes a fingerprint (a Merkle sum tree) of every investor&apos;s balances. Your browser checks, with its own arithmetic,
-        that your balances are part of the published totals.
+        From time to time the platform publishes the total it owes its investors, in a form that lets each investor check their own balances
+        are part of it. Your browser does that check here, with its own arithmetic.
       </Muted>
       <ReadState query={snapshot} fallback="Failed to fetch the published snapshot." loading="Loading the published snapshot..." />
       {snapshot.isSuccess && !published && <Panel><p>No snapshot has been published yet.</p></Panel>}
@@ -95,7 +97,7 @@ export default function BalanceProof() {
             {check === null
               ? 'Checking your proof…'
               : check.ok
-                ? 'Verified: your balances below are included in the published totals.'
+                ? 'Verified: the platform counted your balances below in what it declared it owes its investors, and could not have left them out or made them smaller without this check failing.'
                 : `Not verified: ${check.problem}`}
           </Verdict>
           {/* Another account's amounts are not shown as the investor's own. */}
@@ -108,16 +110,22 @@ export default function BalanceProof() {
               your statement yourself.
             </Muted>
           )}
-          <Muted>
-            Published root: <Hash>{published.rootHash}</Hash> over {published.leafCount.toLocaleString('en-US')} accounts. Your balances are as
-            of the snapshot; your dashboard shows today&apos;s.
-          </Muted>
-          {published.ledgerHead && (
+          <Muted>Your balances are as of the snapshot; your dashboard shows today&apos;s.</Muted>
+          {/* The technical detail, for whoever checks it with their own tools. */}
+          <Details>
+            <summary>How this is checked</summary>
             <Muted>
-              Ledger seal #{published.ledgerHead.seal} when published: <Hash>{published.ledgerHead.hash}</Hash>. Keeping it lets anyone detect a
-              later rewrite of the ledger.
+              The published totals are the root of a Merkle sum tree over every investor&apos;s balances: <Hash>{published.rootHash}</Hash> over{' '}
+              {published.leafCount.toLocaleString('en-US')} accounts. Your browser rebuilds your own entry from your statement and follows the
+              proof&apos;s path up to that root.
             </Muted>
-          )}
+            {published.ledgerHead && (
+              <Muted>
+                Ledger seal #{published.ledgerHead.seal} when published: <Hash>{published.ledgerHead.hash}</Hash>. Keeping it lets anyone detect a
+                later rewrite of the ledger.
+              </Muted>
+            )}
+          </Details>
           <div>
             <Button variant="secondary" onClick={() => download(mine, published)}>
               Download proof (JSON)
@@ -133,6 +141,12 @@ const Verdict = styled.p<{ $state: 'checking' | 'ok' | 'failed' }>`
   margin: 0;
   font-weight: 700;
   color: ${({ theme, $state }) => ($state === 'ok' ? theme.colors.success : $state === 'failed' ? theme.colors.danger : theme.colors.textMuted)};
+`;
+
+const Details = styled.details`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  summary { cursor: pointer; color: ${({ theme }) => theme.colors.info}; min-height: 24px; }
 `;
 
 const Hash = styled.code`
