@@ -12,11 +12,18 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
     const found: Array<{ kind: 'sideways' | 'covered'; detail: string }> = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) found.push({ kind: 'sideways', detail: `the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px view` });
     const describe = (el: Element) => {
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name}"`;
     };
+    if (root.scrollWidth > root.clientWidth + 1) found.push({ kind: 'sideways', detail: `the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px view` });
+    // A part of it that scrolls sideways on its own (a table wider than its box) hides columns too.
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const overflowX = getComputedStyle(el).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility()) {
+        found.push({ kind: 'sideways', detail: `${describe(el)} is ${el.scrollWidth} px wide in ${el.clientWidth} px` });
+      }
+    }
     const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary');
     const startX = window.scrollX;
     const startY = window.scrollY;

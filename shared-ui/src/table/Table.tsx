@@ -68,7 +68,8 @@ const T = styled.table`
     text-align: left;
     white-space: nowrap;
   }
-  & th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 700; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  /* A heading may break between its words when the columns are many (never inside one). */
+  & th { white-space: normal; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 700; background: ${({ theme }) => theme.colors.surfaceAlt}; }
   /* Plain text (names, emails, wallet addresses) wraps so the figures and actions stay in view. */
   & td[data-wrap] { white-space: normal; overflow-wrap: anywhere; min-width: 12ch; }
   & td[data-align='right'], & th[data-align='right'] { text-align: right; }
@@ -251,7 +252,7 @@ export function Table<Row>({
               visible.map((row, i) => (
                 <tr key={rowKey(row, i)}>
                   {columns.map((c) => (
-                    <td key={c.key} data-align={align(c)} data-wrap={!c.render && (c.kind ?? 'text') === 'text' ? '' : undefined}>
+                    <td key={c.key} data-align={align(c)} data-wrap={(c.wrap ?? (!c.render && (c.kind ?? 'text') === 'text')) ? '' : undefined}>
                       {renderCell(row, c)}
                     </td>
                   ))}

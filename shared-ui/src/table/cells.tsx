@@ -16,6 +16,8 @@ export interface TableColumn<Row> {
   /** Value to sort and search by (default: the raw field). */
   sortValue?: (row: Row) => string | number | null | undefined;
   align?: 'left' | 'right';
+  /** Let a custom cell's text wrap as plain text columns do (default: only those wrap). */
+  wrap?: boolean;
 }
 
 const EMPTY_CELL = '-';

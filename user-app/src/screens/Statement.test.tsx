@@ -68,16 +68,17 @@ describe('Statement (/user/statement)', () => {
   it("sends the URL's filter and every change of it to the server, and shows what it answers", async () => {
     http = stubHttp({ [LEDGER]: ledgerServer(ledger), 'GET /api/user/profile': ok(profile()) });
     renderWithProviders(<Statement />, { route: '/user/statement?asset=usd', path: '/user/statement' });
-    await waitFor(() => expect(rowsOf(entries())).toEqual([[expect.any(String), 'Earnings credited', 'Loyalty bonus', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00']]));
+    // Who made it reads under the reason (a column of its own pushed the figures out of view at 1440 px).
+    await waitFor(() => expect(rowsOf(entries())).toEqual([[expect.any(String), 'Earnings credited', 'Loyalty bonusBy an administrator', 'Earnings · Earnings', '$5.00', '$5.00']]));
     // The ledger's asset filter knows the coins: Earnings is asked for by its kinds.
     expect(listReads()).toEqual(['kind=maturity_earnings%2Cearnings_credit%2Cearnings_deduct']);
     await userEvent.selectOptions(screen.getByLabelText('Asset'), '');
     // One row per movement: the investment's two legs (available → invested) under one row.
     await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
-    expect(rowsOf(entries()).map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
-      ['Earnings credited', 'An administrator', 'Earnings · Earnings', '$5.00', '$5.00'],
-      ['Invested', 'You', 'USDT · 2 legsUSDT · Invested: $400.00, balance $400.00USDT · Available: -$400.00, balance $200.00', '$400.00 moved', '$600.00'],
-      ['Deposit', 'An administrator', 'USDT · Available', '$600.00', '$600.00'],
+    expect(rowsOf(entries()).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual([
+      ['Earnings credited', 'Loyalty bonusBy an administrator', 'Earnings · Earnings', '$5.00', '$5.00'],
+      ['Invested', 'Invested in GoldBy you', 'USDT · 2 legsUSDT · Invested: $400.00, balance $400.00USDT · Available: -$400.00, balance $200.00', '$400.00 moved', '$600.00'],
+      ['Deposit', 'Deposit approved (usdt)By an administrator', 'USDT · Available', '$600.00', '$600.00'],
     ]);
     const legs = within(entries()).getByText('USDT · 2 legs');
     expect(legs.closest('details')).not.toHaveAttribute('open');
@@ -119,7 +120,8 @@ describe('Statement (/user/statement)', () => {
       ['USDT', '$600.00', '$600.00'],
       ['Earnings', '$0.00', '$5.00'],
     ]);
-    expect(rowsOf(screen.getByRole('table', { name: 'Entries, November 2026' }))).toHaveLength(3);
+    // One row per movement here too: the investment's two legs are one row (its legs under it); the CSV has each leg.
+    expect(rowsOf(screen.getByRole('table', { name: 'Entries, November 2026' })).map((r) => r[1])).toEqual(['Invested', 'Earnings credited']);
     // Three entries, two a page: the month was read until its last page.
     expect(monthReads()).toEqual(['from=2026-11-01&to=2026-11-30&limit=500', 'from=2026-11-01&to=2026-11-30&limit=500&cursor=p2.sig']);
     // Each asset's newest entry before the month gives its opening balance.

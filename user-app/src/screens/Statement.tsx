@@ -7,34 +7,37 @@ import { useApiPages, useApiQueries, useProfileQuery } from '@halcyon/api-client
 import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney, Heading, Muted, Page, Panel, Row, SectionTitle } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {
-  ACTOR_LABELS, KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv,
+  KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv,
   type Movement, type StatementFilter,
 } from '../features/statement/statement';
 import { ReadState, TxidLink } from '@halcyon/app-kit';
 
-/** The reason, and for a deposit credited from the chain the transaction that paid it (docs/chain.md). */
-function Reason({ reason, paidBy }: { reason: string; paidBy: LedgerEntry | undefined }) {
-  if (!paidBy?.txid) return <>{reason}</>;
+/** Who made a movement, under its reason. */
+const MADE_BY: Record<LedgerEntry['actor'], string> = { you: 'By you', administrator: 'By an administrator', system: 'Automatic' };
+
+/**
+ * The reason, who made the movement (under it: a column of its own pushed the figures out of a
+ * 1440 px view, issue 29), and for a deposit credited from the chain the transaction that paid it
+ * (docs/chain.md).
+ */
+function Reason({ reason, actor, paidBy }: { reason: string; actor: LedgerEntry['actor']; paidBy: LedgerEntry | undefined }) {
   return (
     <>
       {reason}
       <br />
-      <Muted as="span">
-        Transaction <TxidLink txid={paidBy.txid} explorerUrl={paidBy.explorerUrl ?? null} />
-      </Muted>
+      <Muted as="span">{MADE_BY[actor]}</Muted>
+      {paidBy?.txid ? (
+        <>
+          <br />
+          <Muted as="span">
+            Transaction <TxidLink txid={paidBy.txid} explorerUrl={paidBy.explorerUrl ?? null} />
+          </Muted>
+        </>
+      ) : null}
     </>
   );
 }
 
-const entryColumns = [
-  { key: 'createdAt', header: 'Date', render: (e: LedgerEntry) => formatDateTime(e.createdAt) },
-  { key: 'kind', header: 'Entry', render: (e: LedgerEntry) => kindLabel(e.kind) },
-  { key: 'reason', header: 'Reason', render: (e: LedgerEntry) => <Reason reason={e.reason} paidBy={e} /> },
-  { key: 'actor', header: 'By', render: (e: LedgerEntry) => ACTOR_LABELS[e.actor] },
-  { key: 'asset', header: 'Asset', render: (e: LedgerEntry) => `${assetLabel(e.asset)} · ${accountLabel(e.account)}` },
-  { key: 'amount', header: 'Amount', kind: 'money' as const },
-  { key: 'assetBalanceAfter', header: 'Balance after', kind: 'money' as const },
-];
 const entryKey = (e: LedgerEntry) => `${e.transferId}:${e.account}`;
 
 const legLabel = (e: LedgerEntry) => `${assetLabel(e.asset)} · ${accountLabel(e.account)}`;
@@ -62,9 +65,8 @@ function Legs({ movement }: { movement: Movement }) {
 /** The statement's list: one row per movement (a business event), its legs under it. */
 const movementColumns = [
   { key: 'createdAt', header: 'Date', render: (m: Movement) => formatDateTime(m.createdAt) },
-  { key: 'kind', header: 'Entry', render: (m: Movement) => kindLabel(m.kind) },
-  { key: 'reason', header: 'Reason', render: (m: Movement) => <Reason reason={m.reason} paidBy={m.legs.find((l) => l.txid)} /> },
-  { key: 'actor', header: 'By', render: (m: Movement) => ACTOR_LABELS[m.actor] },
+  { key: 'kind', header: 'Entry', render: (m: Movement) => kindLabel(m.kind), wrap: true },
+  { key: 'reason', header: 'Reason', render: (m: Movement) => <Reason reason={m.reason} actor={m.actor} paidBy={m.legs.find((l) => l.txid)} />, wrap: true },
   { key: 'legs', header: 'Asset', render: (m: Movement) => <Legs movement={m} /> },
   // Money moved between the investor's own accounts changes nothing they own: say what moved.
   { key: 'net', header: 'Amount', render: (m: Movement) => (m.net !== 0 ? formatMoney(m.net) : `${formatMoney(m.moved)} moved`) },
@@ -148,6 +150,7 @@ function MonthlyStatement() {
   const before = openings.map((o) => o.data?.data[0]);
   const complete = pages.data && !pages.isPlaceholderData && !hasNextPage && openings.every((o) => o.isSuccess);
   const statement = complete && pages.data ? monthlyStatement(pages.data, before, month) : null;
+  const movements = statement ? movementsOf(statement.entries) : [];
   const failed = pages.error ? pages : openings.find((o) => o.error);
 
   return (
@@ -176,9 +179,10 @@ function MonthlyStatement() {
               { key: 'closing', header: 'Closing', kind: 'money' },
             ]}
           />
-          <Table caption={`Entries, ${monthName(month)}`} rows={statement.entries} getRowKey={entryKey} columns={entryColumns} />
+          {/* One row per movement, its legs under it, as above; the CSV has every leg. */}
+          <Table caption={`Entries, ${monthName(month)}`} rows={movements} getRowKey={(m) => m.movementId} columns={movementColumns} />
           <Muted>
-            {statement.entries.length} entries. Net this month: {formatMoney(statement.balances.reduce((sum, b) => sum + b.closing - b.opening, 0))}.
+            {movements.length} {movements.length === 1 ? 'movement' : 'movements'} ({statement.entries.length} ledger entries). Net this month: {formatMoney(statement.balances.reduce((sum, b) => sum + b.closing - b.opening, 0))}.
           </Muted>
         </>
       ) : (

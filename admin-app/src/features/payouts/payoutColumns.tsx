@@ -34,7 +34,7 @@ const Sentence = styled.span`
  */
 export function payoutColumns(onUpload: (payout: OfflinePayout) => void): TableColumn<AdminPayout>[] {
   return [
-    { key: 'user', header: 'Investor', render: who, sortable: true, sortValue: (p) => `${p.user.name} ${p.user.email}` },
+    { key: 'user', header: 'Investor', render: who, wrap: true, sortable: true, sortValue: (p) => `${p.user.name} ${p.user.email}` },
     { key: 'amount', header: 'Amount (USD)', kind: 'money', sortable: true },
     {
       key: 'cryptoAmount',
@@ -61,8 +61,8 @@ export function payoutColumns(onUpload: (payout: OfflinePayout) => void): TableC
     { key: 'txid', header: 'Transaction', render: (p) => (p.txid ? <TxidLink txid={p.txid} explorerUrl={p.explorerUrl} /> : null) },
     { key: 'confirmations', header: 'Confirmations', render: (p) => (p.txid ? `${p.confirmations} of ${p.confirmationsRequired}` : null) },
     { key: 'attempts', header: 'Attempts' },
-    { key: 'lastError', header: 'Last error', render: (p) => (p.lastError ? <Sentence>{p.lastError}</Sentence> : null) },
+    { key: 'lastError', header: 'Last error', render: (p) => (p.lastError ? <Sentence>{p.lastError}</Sentence> : null), wrap: true },
     { key: 'createdAt', header: 'Queued', kind: 'date', sortable: true, render: (p) => <time dateTime={p.createdAt}>{utcTime(p.createdAt)}</time> },
-    { key: 'offline', header: 'Offline signing', render: (p) => (isOffline(p) ? <OfflineSigning payout={p} onUpload={() => onUpload(p)} /> : null) },
+    { key: 'offline', header: 'Offline signing', render: (p) => (isOffline(p) ? <OfflineSigning payout={p} onUpload={() => onUpload(p)} /> : null), wrap: true },
   ];
 }

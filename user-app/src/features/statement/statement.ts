@@ -17,7 +17,7 @@ export const KIND_LABELS: Record<string, string> = {
 };
 export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;
 
-export const ACTOR_LABELS: Record<LedgerEntry['actor'], string> = { you: 'You', system: 'System', administrator: 'An administrator' };
+const ACTOR_LABELS: Record<LedgerEntry['actor'], string> = { you: 'You', system: 'System', administrator: 'An administrator' };
 
 /** Assets as the statement names them: the four coins, and USD earnings. */
 export const STATEMENT_ASSETS = [
