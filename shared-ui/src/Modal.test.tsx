@@ -44,6 +44,38 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Fund' })).toHaveFocus();
   });
 
+  it('gives the focus to the main content when what opened it is gone (an approved row left its list)', async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false);
+      const [row, setRow] = useState(true);
+      return (
+        <main tabIndex={-1}>
+          {row ? (
+            <button type="button" onClick={() => setOpen(true)}>
+              Approve
+            </button>
+          ) : null}
+          <Modal
+            open={open}
+            title="Approve deposit"
+            onClose={() => {
+              setRow(false);
+              setOpen(false);
+            }}
+          >
+            <p>Sure?</p>
+          </Modal>
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    renderUi(<Gone />);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('keeps Tab inside the dialog', async () => {
     const user = userEvent.setup();
     renderUi(<ModalHarness />);

@@ -112,6 +112,9 @@ export function Modal({ open, title, onClose, children, footer, closeLabel = 'Cl
     return () => {
       document.body.style.overflow = overflow;
       if (previous && previous.isConnected) previous.focus();
+      // What opened it is gone (an approved row left its list) or cannot take the focus (disabled):
+      // the page's main content takes it rather than the focus being lost to <body> (issue 29).
+      if (document.activeElement !== previous) document.querySelector<HTMLElement>('main[tabindex]')?.focus();
     };
   }, [open]);
 
