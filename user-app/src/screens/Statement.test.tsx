@@ -77,7 +77,7 @@ describe('Statement (/user/statement)', () => {
     await waitFor(() => expect(rowsOf(entries())).toHaveLength(3));
     expect(rowsOf(entries()).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual([
       ['Earnings credited', 'Loyalty bonusBy an administrator', 'Earnings · Earnings', '$5.00', '$5.00'],
-      ['Invested', 'Invested in GoldBy you', 'USDT · 2 legsUSDT · Invested: $400.00, balance $400.00USDT · Available: -$400.00, balance $200.00', '$400.00 moved', '$600.00'],
+      ['Invested', 'Invested in GoldBy you', 'USDT · 2 legsUSDT · Invested: $400.00, balance $400.00USDT · Available: -$400.00, balance $200.00Movement 2', '$400.00 moved', '$600.00'],
       ['Deposit', 'Deposit approved (usdt)By an administrator', 'USDT · Available', '$600.00', '$600.00'],
     ]);
     const legs = within(entries()).getByText('USDT · 2 legs');

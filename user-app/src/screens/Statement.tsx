@@ -58,6 +58,8 @@ function Legs({ movement }: { movement: Movement }) {
           </li>
         ))}
       </LegList>
+      {/* The id the ledger knows it by (docs/ledger.md "Movements"), for support. */}
+      <Muted as="p">Movement {movement.movementId}</Muted>
     </details>
   );
 }
