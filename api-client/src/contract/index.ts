@@ -6,5 +6,6 @@ export * from './requests';
 export * from './endpoints';
 export * from './routes';
 export * from './liabilities';
+export * from './live';
 export * from './paging';
 export * from './exports';

@@ -1,3 +1,4 @@
+import { liveEventReader } from '../contract/live';
 import { ApiError, apiUrl, tokenOf } from './http';
 
 /**
@@ -16,15 +17,10 @@ export async function followLiveChanges(signal: AbortSignal, onEvent: (name: str
     throw new ApiError(body.message ?? `Live changes unavailable (${response.status})`, response.status, body.code ?? 'LIVE');
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  const read = liveEventReader(onEvent);
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const name = /^event: ?(.+)$/m.exec(buffer.slice(0, end))?.[1];
-      buffer = buffer.slice(end + 2);
-      if (name) onEvent(name.trim());
-    }
+    read(value);
   }
 }

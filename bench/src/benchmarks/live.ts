@@ -4,6 +4,7 @@
 import { get, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createDeposit, type Investor } from '../lib/fixtures';
+import { liveEventReader } from '@halcyon/api-client/contract';
 import { expectApi } from '@halcyon/test-kit';
 import { pool } from '../lib/http';
 
@@ -43,25 +44,18 @@ function openOne(base: string, inv: Investor, requests: ClientRequest[], waiters
         return;
       }
       res.setEncoding('utf8');
-      let buffer = '';
-      let ready = false;
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const event = /^event: (.+)$/m.exec(buffer.slice(0, i))?.[1];
-          buffer = buffer.slice(i + 2);
-          if (event === 'ready' && !ready) {
-            ready = true;
-            resolve();
-          }
+      res.on(
+        'data',
+        liveEventReader((event) => {
+          if (event === 'ready') resolve();
           if (event === 'change') {
             // The first of the investor's streams to hear it answers the waiter.
             const list = waiters.get(inv.uid);
             waiters.delete(inv.uid);
             for (const w of list ?? []) w();
           }
-        }
-      });
+        }),
+      );
     });
     req.on('error', reject);
     requests.push(req);

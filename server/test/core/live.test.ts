@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { liveEventReader } from '@halcyon/api-client/contract';
 import { setupTestServer } from '../harness';
 import { createPlan, fund, invest, setupCast } from '../ledger/helpers';
 
@@ -23,18 +24,15 @@ function open(token: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = get(`${t().url}/api/user/live`, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
       res.setEncoding('utf8');
-      let buffer = '';
       const events: string[] = [];
       let wake: (() => void) | undefined;
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const name = /^event: (.+)$/m.exec(buffer.slice(0, i))?.[1];
-          buffer = buffer.slice(i + 2);
-          if (name) events.push(name);
+      res.on(
+        'data',
+        liveEventReader((name) => {
+          events.push(name);
           wake?.();
-        }
-      });
+        }),
+      );
       res.on('close', () => {
         events.push('end');
         wake?.();

@@ -81,8 +81,8 @@ export default function Withdraw() {
   const asset = method ? assetByAbbr(METHOD_ASSET[method]) : undefined;
   const available = profile ? (asset ? balanceOf(profile, asset) : profile.balance) : 0;
   const errors = withdrawFieldErrors({ method, address, amount, available, assetName: asset?.name ?? 'your account' });
-  const problem =
-    !method || value === null || errors.amount ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
+  // The spec's toast beside the fields' own words (a blank address is the address toast's, as before).
+  const problem = !method || errors.amount ? 'Please fill in all required fields correctly.' : withdrawalAddressProblem(method, address) !== null ? 'Please provide a valid wallet address.' : null;
   // From the first click to the answer (the passkey prompt included): one withdrawal at a time.
   const { busy: sending, onSubmit } = useToastForm({
     check: (byPasskey: boolean) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { liveEvent } from '@halcyon/api-client/contract';
 import { authenticate } from '../../http/authenticate';
 import { errorBody } from '../../http/define-route';
 import { busy, tooManyRequests } from '../../errors';
@@ -72,11 +73,11 @@ const live: FastifyPluginAsync = async (app) => {
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
       // `ready` says the stream is on: after a reconnect the page reads what it may have missed.
-      res.write('retry: 5000\n\nevent: ready\ndata:\n\n');
+      res.write(`retry: 5000\n\n${liveEvent('ready')}`);
       const ended = setTimeout(() => res.end(), MAX_AGE_MS + Math.floor(Math.random() * 60_000));
       ended.unref();
       const remove = hub.add(uid, {
-        event: (name) => res.write(`event: ${name}\ndata:\n\n`),
+        event: (name) => res.write(liveEvent(name)),
         comment: () => res.write(':\n\n'),
         close: () => res.end(),
       });

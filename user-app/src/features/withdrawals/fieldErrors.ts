@@ -21,11 +21,12 @@ export function withdrawFieldErrors({ method, address, amount, available, assetN
   if (!method) return { method: 'Choose how you want to be paid.' };
   if (WITHDRAW_ADDRESS[method] === 'required' && !address.trim()) errors.address = 'Enter the wallet address to send to.';
   const value = parsePlainNumber(amount);
+  const rule = value === null ? null : usdAmountProblem(value);
   if (!amount.trim()) errors.amount = 'Enter an amount.';
   else if (value === null) errors.amount = 'Enter an amount in dollars, like 250 or 99.50.';
   else if (value <= 0) errors.amount = 'Enter an amount greater than $0.';
-  else if (usdAmountProblem(value)?.includes('decimals')) errors.amount = 'Use at most 2 decimals (whole cents), like 10.01.';
-  else if (usdAmountProblem(value)) errors.amount = 'That amount is too large.';
+  else if (rule?.includes('decimals')) errors.amount = 'Use at most 2 decimals (whole cents), like 10.01.';
+  else if (rule) errors.amount = 'That amount is too large.';
   else if (value > available) errors.amount = `That is more than the ${formatMoney(available)} available in ${assetName}.`;
   return errors;
 }
