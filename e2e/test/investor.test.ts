@@ -110,6 +110,8 @@ describe('investor journey', () => {
     // No reload: the open dashboard hears of the decision (GET /api/user/live) and reads again,
     // within the 5 seconds issue 29 asks for.
     await shown(assetItem(page, 'Bitcoin').getByText('$500.00', { exact: true }), 5_000);
+    // The deposit leaves "Deposits in progress" too (its list is read again beside the profile, a moment apart).
+    await gone(page.getByRole('region', { name: 'Deposits in progress' }), 5_000);
     // Total portfolio, its Available part (folded away), Total Deposit and the Bitcoin balance
     expect(await page.getByText('$500.00', { exact: true }).count()).toBe(4);
   }));
