@@ -13,12 +13,16 @@ const clock = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** Jest's closing "Tests:" line, as counts; null for a step that ran no jest. */
+/** Jest's closing "Tests:" line, or node:test's summary (`ℹ pass 9`), as counts; null for a step that ran neither. */
 export function testCounts(log) {
   const line = [...log.matchAll(/^Tests:\s+(.+)$/gm)].pop()?.[1];
-  if (!line) return null;
-  const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
-  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  if (line) {
+    const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+    return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  }
+  const summary = (word) => [...log.matchAll(new RegExp(`^ℹ ${word} (\\d+)$`, 'gm'))].pop()?.[1];
+  if (summary('pass') === undefined) return null;
+  return { passed: Number(summary('pass')), failed: Number(summary('fail')), skipped: Number(summary('skipped')) };
 }
 
 /**

@@ -1,8 +1,12 @@
-// A second origin for the remote (issue 6, item 5): plain static files with CORS, no caching, on
-// its own port, like a CDN the shell knows only through /config.json.
+// A second origin for the remote (issue 6, item 5): plain static files on its own port, like a CDN
+// the shell knows only through /config.json. It sends what a deploy's `_headers` asks of a real
+// static host (scripts/deploy-app.mjs, docs/deploying.md): CORS on every file, a year and
+// `immutable` for content-hashed names, `no-cache` for the rest (manifest, remoteEntry.js, pages).
+// Files are read at each request, so a test may change or delete them between requests.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { cacheControl } from '../../server/src/http/cache-rules.cjs';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.css': 'text/css',
@@ -17,12 +21,13 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(path);
     res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('cache-control', 'no-store');
     const file = normalize(join(root, path));
     if (!file.startsWith(normalize(root)) || !existsSync(file) || !statSync(file).isFile()) {
       res.statusCode = 404;
+      res.setHeader('cache-control', 'no-store'); // a file deleted now may be back later
       return res.end('not found');
     }
+    res.setHeader('cache-control', cacheControl(path) ?? 'no-cache');
     res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
     createReadStream(file).pipe(res);
   });

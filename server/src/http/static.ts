@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
+import { cacheControl } from './cache-rules.cjs';
 import { pagePreloads } from './preload';
 
 /** The workspace root (the folder with pnpm-workspace.yaml) above this file, in sources and in dist. */
@@ -15,11 +16,6 @@ function workspaceRoot(start = __dirname): string {
     dir = up;
   }
 }
-
-// `path` is the file sent, which may be the precompressed .br/.gz sibling.
-const NO_CACHE = /(\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|page-preloads\.json)(\.br|\.gz)?$/;
-/** Content-hashed build output (`main.3151a699.js`): safe to cache for a year. */
-const HASHED = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
 /** Pages the shell's build renders to HTML (shell/prerender/pages.tsx), by path. */
 const PRERENDERED: Readonly<Record<string, string>> = { '/': 'login.html', '/auth/login': 'login.html', '/auth/register': 'register.html' };
@@ -45,8 +41,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   const preloads = pagePreloads(config, root);
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
     if (/\.html(\.br|\.gz)?$/.test(path) && !cors && !reply.hasHeader('link')) reply.header('link', preloads('/', signinFiles.has(basename(path).replace(/\.(br|gz)$/, ''))));
-    if (NO_CACHE.test(path)) reply.header('cache-control', 'no-cache');
-    else if (HASHED.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    // `path` is the file sent, which may be the precompressed .br/.gz sibling.
+    const cache = cacheControl(path);
+    if (cache) reply.header('cache-control', cache);
     if (cors) reply.header('access-control-allow-origin', '*');
   };
 
