@@ -239,7 +239,7 @@ function deploy({ app, dir, from, keep }) {
     writeState(dir, { app, live: release.id, releases: kept });
     writeHeaders(dir, kept, release);
     const pruned = prune(dir, all.slice(0, all.length - kept.length), kept);
-    return `${app}: release ${release.id} is live in ${dir} (${build.hashed.length} hashed files, ${added} new; ${kept.length} releases kept, ${pruned} files pruned)`;
+    return `${app}: release ${release.id} is live in ${dir} (${build.hashed.length} hashed files, ${added} new; ${kept.length} release${kept.length === 1 ? '' : 's'} kept, ${pruned} files pruned)`;
   });
 }
 
