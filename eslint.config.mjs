@@ -104,7 +104,10 @@ const packageRules = [
   uses(['api-client/src/contract/**/*.ts'], [
     ['^(\\.\\./)+(http|query|testing)(/|$)|^@halcyon/|^(react|jotai|@tanstack/.*)$', 'the contract is schemas and plain rules: no client, React or test code'],
   ]),
-  uses(['api-client/src/http/**/*.ts'], [['^\\.\\./query(/|$)|^@halcyon/|^(react|@tanstack/.*)$', 'the HTTP client and session store have no React: hooks go in src/query (@halcyon/api-client/react)']], TESTS),
+  // The seam (the state one per page) depends on nothing of ours: every copy of api-client a remote
+  // may bring reads the same one.
+  uses(['seam/**/*.ts'], [['^@halcyon/(?!seam$)', 'the seam imports nothing of ours (its session types are written out)'], ['^\\.\\./?session$|^\\./session$', 'import the session as @halcyon/seam: the federation shares it by that name']], ['seam/src/index.ts', ...TESTS]),
+  uses(['api-client/src/http/**/*.ts'], [['^\\.\\./query(/|$)|^@halcyon/(?!seam$)|^(react|@tanstack/.*)$', 'the HTTP client has no React (hooks go in src/query, @halcyon/api-client/react); its state is the seam\'s (@halcyon/seam)']], TESTS),
   uses(['api-client/src/query/**/*.{ts,tsx}'], [['^\\.\\./http(/|$)', 'import the client as @halcyon/api-client/http: the federation shares it by that name (one session store)']]),
   uses(['server/**/*.ts'], [SERVER_PACKAGES]),
   // The private keys live in the signer's process only (issue 27): the rest of the server imports

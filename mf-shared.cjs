@@ -1,7 +1,10 @@
-// The one list of Module Federation shared singletons for the shell and both remotes, plus the
-// rspack config they all build with. Versions come from the package.json files: `workspace:*`
-// is not a valid requiredVersion, and one version per package keeps a single React, router,
-// Jotai store and styled-components instance across the federation.
+// The one list of Module Federation shared modules for the shell and both remotes, plus the
+// rspack config they all build with. Versions come from the package.json files (`workspace:*` is
+// not a valid requiredVersion). Singletons are only what must be one instance per page: React,
+// the router, Jotai, styled-components, the query library, the toast container and the seam
+// (@halcyon/seam: the session store, the QueryClient, the API's URL). Our other packages are
+// shared by version: a remote built against a newer api-client or shared-ui brings its own copy
+// (docs/deploying.md "Compatibility").
 const path = require('node:path');
 const { readFileSync } = require('node:fs');
 
@@ -21,6 +24,20 @@ function pinned(name) {
 }
 
 const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: false });
+
+/**
+ * One of our packages shared by version, not as a singleton: a remote takes the page's copy when
+ * its version satisfies `^<the version it was built with>`, else loads its own (semver: a minor
+ * release only adds).
+ */
+const byVersion = (version) => ({ singleton: false, requiredVersion: `^${version}`, version });
+
+/**
+ * The seam: one instance, and a remote built for another major is refused (strictVersion) rather
+ * than run against state it does not understand. The shell checks the remote's manifest first and
+ * says so in its error panel (shell/src/federation/seamCheck.ts).
+ */
+const seam = (version) => ({ singleton: true, requiredVersion: `^${version}`, version, strictVersion: true });
 
 const routerFacade = (name) => path.join(root, 'shell/mf', `${name}.mjs`);
 
@@ -42,12 +59,17 @@ const shared = {
   // One QueryClient context (the client itself is api-client's) and one toast container.
   '@tanstack/react-query': singleton(pinned('@tanstack/react-query')),
   'react-toastify': singleton(pinned('react-toastify')),
-  // api-client's stateful entries: one session store and one QueryClient. `/react` imports
-  // `/http` by this name, so it gets the shared copy. `/model` (the contract's zod-free half,
-  // stateless) is not shared: each app bundles the part it uses.
-  '@halcyon/api-client/http': singleton(workspaceVersion('api-client')),
-  '@halcyon/api-client/react': singleton(workspaceVersion('api-client')),
-  '@halcyon/shared-ui': singleton(workspaceVersion('shared-ui')),
+  // The seam's two entries (its QueryClient apart: the shell's pages start without the query library).
+  '@halcyon/seam': seam(workspaceVersion('seam')),
+  '@halcyon/seam/query': seam(workspaceVersion('seam')),
+  // The toast container's state (queue, what is shown): one per page, whatever shared-ui a remote has.
+  '@halcyon/shared-ui/toast': singleton(workspaceVersion('shared-ui')),
+  // api-client's client and hooks, stateless now that their state is the seam's. `/react` imports
+  // `/http` by this name, so it takes the shared copy. `/model` (the contract's zod-free half) is
+  // not shared: each app bundles the part it uses.
+  '@halcyon/api-client/http': byVersion(workspaceVersion('api-client')),
+  '@halcyon/api-client/react': byVersion(workspaceVersion('api-client')),
+  '@halcyon/shared-ui': byVersion(workspaceVersion('shared-ui')),
   // @halcyon/app-kit is not shared: it holds no state, and as a singleton it would be provided
   // whole (Security panels included) on every page; each remote bundles what it uses.
 };
@@ -81,7 +103,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/].*(react|react-dom|scheduler|jotai|styl
 /** Shared modules no page loads at start (react-toastify: with the first toast; react-router-dom: nothing of ours imports it). */
 const NOT_AT_START = new Set(['react-toastify', 'react-router-dom']);
 /** What a remote's page loads beside the shell's start: the one QueryClient (shell RemoteApp's withQueries). */
-const WITH_REMOTES = new Set(['@tanstack/react-query', '@halcyon/api-client/react']);
+const WITH_REMOTES = new Set(['@tanstack/react-query', '@halcyon/api-client/react', '@halcyon/seam/query']);
 
 /**
  * Writes the host's `page-preloads.json`: the scripts its pages load at start (its entry, then the

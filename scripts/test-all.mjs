@@ -19,7 +19,7 @@ rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 
 const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip=')).map((a) => a.slice(7)));
-const jestPackages = ['api-client', 'shared-ui', 'app-kit', 'shell', 'user-app', 'admin-app', 'test-kit'];
+const jestPackages = ['seam', 'api-client', 'shared-ui', 'app-kit', 'shell', 'user-app', 'admin-app', 'test-kit'];
 
 /**
  * What the PGlite step leaves to the PostgreSQL step (the option replaces jest.config.cjs's list,
@@ -97,6 +97,8 @@ const steps = [
   { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },
   // Fails when the JS of /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
   { name: 'bundle-budget', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './bench', 'run', 'budget'], out) },
+  // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
+  { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
   { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
   // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
   // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).

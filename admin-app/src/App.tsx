@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ThemeScope } from '@halcyon/shared-ui';
 import { AdminLayout } from './layout/AdminLayout';
 
 // One chunk per screen: the shell loads only the screen an admin opens.
@@ -37,15 +38,17 @@ if (opened && opened in loaders) void loaders[opened as keyof typeof loaders]().
 /** The /admin/* routes the shell mounts (paths relative to /admin). */
 export default function App() {
   return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        <Route index element={<Navigate to="overview" replace />} />
-        {screens.map(([path, Screen]) => (
-          <Route key={path} path={path} element={<Screen />} />
-        ))}
-        {/* Absolute: a relative path inside a splat route would resolve below the unknown path and loop. */}
-        <Route path="*" element={<Navigate to="/admin/overview" replace />} />
-      </Route>
-    </Routes>
+    <ThemeScope>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<Navigate to="overview" replace />} />
+          {screens.map(([path, Screen]) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+          {/* Absolute: a relative path inside a splat route would resolve below the unknown path and loop. */}
+          <Route path="*" element={<Navigate to="/admin/overview" replace />} />
+        </Route>
+      </Routes>
+    </ThemeScope>
   );
 }

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client/http';
 import { queryClient } from '@halcyon/api-client/react';
 import { ok, page, stubHttp, type HttpStub } from '@halcyon/api-client/testing';
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { ADMIN_TOKEN } from './test/render';
 import { solvency, userRow } from './test/fixtures';
 import { Standalone } from './standalone';

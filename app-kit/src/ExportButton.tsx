@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CsvExport, ExportQuery } from '@halcyon/api-client/model';
 import { downloadCsv, errorMessage } from '@halcyon/api-client/http';
-import { Button, toast } from '@halcyon/shared-ui';
+import { Button } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 
 const EXPORT_FAILED = 'Failed to export CSV.';
 

@@ -1,4 +1,5 @@
 export { theme, type Theme } from './theme';
+export { ThemeScope } from './ThemeScope';
 export { GlobalStyle } from './GlobalStyle';
 export { visuallyHidden, focusRing } from './a11y';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
@@ -16,8 +17,7 @@ export {
 } from './input/validation';
 export { countries, type Country } from './input/countries';
 export { type PhoneRule } from './input/phone';
-export { toast, handOverToasts, resumeToasts, TOAST_DURATIONS, TOAST_LIMIT, type ToastType, type ToastOptions } from './toast/toast';
-export { Toaster } from './toast/Toaster';
+// The toasts are their own entry, @halcyon/shared-ui/toast (a federation singleton).
 export { Logo, type LogoProps } from './Logo';
 export { SkipLink } from './SkipLink';
 export { Footer, footerText, type FooterProps } from './Footer';

@@ -1,4 +1,4 @@
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 
 /** Puts `text` on the clipboard: `copied` as a success toast, else an error saying to copy `what` by hand. */
 export async function copyText(text: string, copied: string, what: string): Promise<void> {

@@ -5,7 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { adminSessionAtom, configureApi, emptyAdminSession, store } from '@halcyon/api-client/http';
 import { ApiProvider, queryClient } from '@halcyon/api-client/react';
-import { GlobalStyle, Toaster, theme, toast } from '@halcyon/shared-ui';
+import { GlobalStyle, theme } from '@halcyon/shared-ui';
+import { Toaster, toast } from '@halcyon/shared-ui/toast';
 
 // Toasts live in a module-level store and reads in the one QueryClient: start every test with none.
 // Toasts, the read cache and the money intents' keys (sessionStorage) outlive a test: start every test with none.

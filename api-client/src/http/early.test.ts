@@ -1,5 +1,5 @@
 import { beginEarlyRead, takeArrivedEarlyRead, takeEarlyRead } from './early';
-import { clearUserSessionAtom, store, userSessionAtom } from './session';
+import { clearUserSessionAtom, store, userSessionAtom } from '@halcyon/seam';
 
 const signIn = (token: string) => store.set(userSessionAtom, { user: { uid: 'u1', name: 'Ada', email: 'ada@example.com', username: 'ada', profilePic: null }, token, remember: false });
 

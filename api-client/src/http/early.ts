@@ -3,7 +3,7 @@
 // sends as the dashboard's page starts (issue 32: the welcome waited for the remote, then asked),
 // is taken by the cache's first read of it instead of a second request.
 import type { EndpointName } from '../contract/endpoints';
-import { store, userSessionAtom } from './session';
+import { store, userSessionAtom } from '@halcyon/seam';
 
 interface EarlyRead {
   /** The session it was read for: another session's answer is never shown. */

@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from './api';
 import { ApiError, configureApi, downloadCsv, errorMessage } from './http';
-import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from './session';
+import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from '@halcyon/seam';
 
 interface Seen {
   method: string;

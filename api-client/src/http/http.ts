@@ -1,5 +1,5 @@
 import { endpoints, type EndpointName } from '../contract/endpoints';
-import { adminSessionAtom, clearAdminSessionAtom, clearUserSessionAtom, store, userSessionAtom } from './session';
+import { adminSessionAtom, apiBaseUrl, clearAdminSessionAtom, clearUserSessionAtom, setApiBaseUrl, store, userSessionAtom } from '@halcyon/seam';
 import type { CsvExport, ExportQuery } from '../contract/exports';
 
 /** An error response, carrying the server's `message` (spec 8: the client shows it). */
@@ -56,11 +56,9 @@ function plainValidation(message: string): string {
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
-let baseUrl = '/api';
-
-/** Where the API lives (runtime config); default same-origin `/api`. */
+/** Where the API lives (runtime config); default same-origin `/api`. Kept in the seam (one per page). */
 export function configureApi(options: { baseUrl?: string }): void {
-  if (options.baseUrl) baseUrl = options.baseUrl.replace(/\/$/, '');
+  if (options.baseUrl) setApiBaseUrl(options.baseUrl);
 }
 
 export type Caller = 'user' | 'admin';
@@ -83,7 +81,7 @@ function callerFor(name: EndpointName, as?: Caller): Caller | null {
 }
 
 /** Where a path of the API is, as configured (configureApi). */
-export const apiUrl = (path: string): string => `${baseUrl}${path}`;
+export const apiUrl = (path: string): string => `${apiBaseUrl()}${path}`;
 
 /** The token a caller's requests carry (null: signed out). */
 export function tokenOf(caller: Caller | null): string | null {
@@ -132,7 +130,7 @@ export async function call(name: EndpointName, input: RawInput = {}, options: Ca
     body.append('file', input.file, input.filename ?? (input.file instanceof File ? input.file.name : 'upload'));
   }
   try {
-    const response = await send(`${baseUrl}${fillPath(endpoint.path, input.params)}`, {
+    const response = await send(`${apiBaseUrl()}${fillPath(endpoint.path, input.params)}`, {
       method: endpoint.method,
       headers,
       query: searchParams,
@@ -222,7 +220,7 @@ export async function downloadCsv<P extends CsvExport>(path: P, query?: ExportQu
   const caller: Caller = path.startsWith('/admin/') ? 'admin' : 'user';
   const token = tokenOf(caller);
   try {
-    const response = await send(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, query: searchParamsOf(query) });
+    const response = await send(`${apiBaseUrl()}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, query: searchParamsOf(query) });
     const named = /filename="?([^";]+)/.exec(response.headers.get('content-disposition') ?? '')?.[1];
     saveFile(await response.blob(), named ?? `${path.slice(path.lastIndexOf('/') + 1)}.csv`);
   } catch (error) {

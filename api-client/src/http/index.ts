@@ -2,7 +2,8 @@
 // singleton (mf-shared.cjs): one session store and one configured base URL per page.
 export * from './http';
 export * from './api';
-export * from './session';
+// The session store is the seam's (one instance per page, whichever copy of api-client a remote runs).
+export * from '@halcyon/seam';
 export * from './logout';
 export * from './passkeys';
 export * from './early';

@@ -1,6 +1,6 @@
 import { api } from './api';
 import type { Caller } from './http';
-import { clearAdminSessionAtom, clearUserSessionAtom, store } from './session';
+import { clearAdminSessionAtom, clearUserSessionAtom, store } from '@halcyon/seam';
 
 /**
  * Logout: asks the server to revoke the token (POST /api/auth/logout), then forgets it locally at

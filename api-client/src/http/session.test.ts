@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 
 /** A fresh session module, as after a page reload. */
-const load = () => import('./session');
+const load = () => import('@halcyon/seam');
 
 /** A whole profile as GET /user/profile and the login return it (contract shape). */
 const fullProfile: UserProfile = {

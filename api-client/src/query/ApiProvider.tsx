@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { store } from '@halcyon/api-client/http';
-import { queryClient } from './queryClient';
+import { queryClient } from '@halcyon/seam/query';
 
 /**
  * The api-client's two shared singletons in React: the Jotai store (sessions) and the one

@@ -2,7 +2,7 @@ import { beginEarlyRead, clearUserSessionAtom, configureApi, emptyUserSession, s
 import type { UserProfile } from '../contract';
 import { ok, stubHttp } from '../testing';
 import { readOf } from './hooks';
-import { queryClient } from './queryClient';
+import { queryClient } from '@halcyon/seam/query';
 
 const profile = (name: string): UserProfile => ({
   uid: 'u1', id: 'u1', role: 'user', name, username: 'ada', email: 'ada@example.com', phoneNumber: '+14155550123', dob: null, profilePic: null,

@@ -1,5 +1,6 @@
 export { QueryClientProvider, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
-export * from './queryClient';
+// The one QueryClient of the page is the seam's.
+export { queryClient, isRetryable } from '@halcyon/seam/query';
 export * from './keys';
 export * from './hooks';
 export * from './ApiProvider';

@@ -1,6 +1,6 @@
 import { clearUserSessionAtom, emptyUserSession, store, userSessionAtom } from '@halcyon/api-client/http';
 import { queryKey } from './keys';
-import { queryClient } from './queryClient';
+import { queryClient } from '@halcyon/seam/query';
 
 describe('the clear action and the query cache', () => {
   it("logout drops the investor's cached reads (the profile with its bank numbers) and keeps the admin's", () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { useToastForm, type ToastForm } from './useToastForm';
 
 // The screens' tests cover texts and navigation; these cover what every form on the hook relies on.

@@ -1,5 +1,5 @@
 import { errorMessage } from '@halcyon/api-client/http';
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 
 export interface ToastTexts<T> {
   /** Shown while the request runs, then replaced in place by the result; none for instant changes. */

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Input, toast, type InputProps } from '@halcyon/shared-ui';
+import { Input, type InputProps } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import type { FieldRule } from '../kit/validate';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@halcyon/api-client/http';
-import { Button, Checkbox, Input, toast } from '@halcyon/shared-ui';
+import { Button, Checkbox, Input } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { useToastForm } from '../kit/useToastForm';
 import { useNewPasswordFields } from '../password/useNewPasswordFields';
 import { Section } from './Section';

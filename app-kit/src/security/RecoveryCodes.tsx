@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { brandAtom, saveFile, store } from '@halcyon/api-client/http';
-import { Button, toast } from '@halcyon/shared-ui';
+import { Button } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 
 // One code a cell, numbered by CSS (not in the text: a copy or a screen reader gets the code
 // alone), as many columns as fit up to five: two on a phone, two rows of five on a desktop. A

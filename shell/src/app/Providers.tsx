@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Provider as StoreProvider } from 'jotai';
 import { ThemeProvider } from 'styled-components';
 import { store } from '@halcyon/api-client/http';
-import { GlobalStyle, Toaster, theme } from '@halcyon/shared-ui';
+import { GlobalStyle, theme } from '@halcyon/shared-ui';
+import { Toaster } from '@halcyon/shared-ui/toast';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { handOverToasts, Loading } from '@halcyon/shared-ui';
+import { Loading } from '@halcyon/shared-ui';
+import { handOverToasts } from '@halcyon/shared-ui/toast';
 
 /**
  * Opens a remote's page from a sign-in page (signin.tsx has no federation runtime): the browser

@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
-import { resumeToasts } from '@halcyon/shared-ui';
+import { resumeToasts } from '@halcyon/shared-ui/toast';
 import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
 import { Providers } from '../app/Providers';
 import { preloadPrerendered } from '../app/AppRoutes';

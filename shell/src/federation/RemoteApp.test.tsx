@@ -2,13 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { init, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/http';
+import { SEAM_VERSION } from '@halcyon/seam';
 import { renderShell, resetShellState } from '../test/harness';
 import { loadRemoteApp, registerRuntimeRemotes } from './remotes';
 
 const USER_MANIFEST = 'http://remotes.test/user-app/mf-manifest.json';
 
+const seamMajor = Number(SEAM_VERSION.split('.')[0]);
+/** The seam version the remote's build asks for (mf-shared.cjs writes `^<its version>`). */
+let seamRequired = `^${SEAM_VERSION}`;
+
 /** A manifest shaped like the one user-app's build emits. */
-const manifest = {
+const manifest = () => ({
   id: 'user_app',
   name: 'user_app',
   metaData: {
@@ -20,10 +25,10 @@ const manifest = {
     types: { path: '', name: '', zip: '', api: '' },
     pluginVersion: '2.9.2',
   },
-  shared: [],
+  shared: [{ id: 'user_app:@halcyon/seam', name: '@halcyon/seam', version: seamRequired.slice(1), singleton: true, requiredVersion: seamRequired, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
   remotes: [],
   exposes: [{ id: 'user_app:App', name: 'App', path: './App', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
-};
+});
 
 function StubUserApp() {
   return <h1>Stub user dashboard</h1>;
@@ -31,6 +36,7 @@ function StubUserApp() {
 
 let reachable = false;
 let manifestRequests = 0;
+let entriesLoaded = 0;
 
 /**
  * Stands in for the network and for the remote's container: the federation runtime itself does
@@ -41,9 +47,10 @@ const stubNetwork: ModuleFederationRuntimePlugin = {
   async fetch(url: string) {
     manifestRequests += 1;
     if (!reachable) throw new TypeError(`fetch failed: ${url}`);
-    return new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(manifest()), { headers: { 'content-type': 'application/json' } });
   },
   async loadEntry() {
+    entriesLoaded += 1;
     return { init: async () => undefined, get: () => async () => ({ default: StubUserApp }) };
   },
 };
@@ -74,6 +81,20 @@ describe('a remote mounted through the federation runtime', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Stub user dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: 'We could not load this part of Halcyon.' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a remote built for another major of the seam before running any of its code', async () => {
+    reachable = true;
+    seamRequired = `^${seamMajor + 1}.0.0`;
+    entriesLoaded = 0;
+    store.set(adminSessionAtom, { admin: null, token: 'admin-token', remember: false });
+    renderShell('/admin/overview', loadRemoteApp); // admin_app: its manifest is not cached yet
+    const alert = await screen.findByRole('alert', { name: 'We could not load this part of Halcyon.' });
+    expect(alert).toHaveTextContent('This part of Halcyon was released for a different version of the page you have open.');
+    expect(alert).toHaveTextContent(`admin_app was released for version ^${seamMajor + 1}.0.0 of the page's interface, and this page has ${SEAM_VERSION}.`);
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(entriesLoaded).toBe(0);
+    seamRequired = `^${SEAM_VERSION}`;
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@halcyon/shared-ui';
+import { isIncompatibleRemote } from './seamCheck';
 
 const Panel = styled.section`
   max-width: 560px;
@@ -51,13 +52,17 @@ export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): 
       <h2 id="remote-error-title" ref={heading} tabIndex={-1}>
         {REMOTE_ERROR_TITLE}
       </h2>
-      <p>Check your connection and try again. {firstLine(error.message)}</p>
+      {isIncompatibleRemote(error) ? (
+        <p>This part of Halcyon was released for a different version of the page you have open. Reload the page to get the current one.</p>
+      ) : (
+        <p>Check your connection and try again. {firstLine(error.message)}</p>
+      )}
       <Details>
         <summary>Error details</summary>
         <Detail>{error.message}</Detail>
       </Details>
       <Actions>
-        <Button onClick={onRetry}>Retry</Button>
+        <Button onClick={onRetry}>{isIncompatibleRemote(error) ? 'Reload page' : 'Retry'}</Button>
         <Button variant="secondary" to="/">
           Go to home
         </Button>

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { clearAdminSessionAtom, clearUserSessionAtom, configureApi, store } from '@halcyon/api-client/http';
 import { queryClient } from '@halcyon/api-client/react';
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { Providers } from '../app/Providers';
 import { AppRoutes, preloadScreens } from '../app/AppRoutes';
 import { remotePage } from '../federation/remotePage';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { queryError } from '@halcyon/api-client/react';
 
 /** What the toasts need of a query (a `useApiQuery` result). */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Modal, toast, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
+import { Button, Modal, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { parseUsdAmount } from '@halcyon/api-client/model';
 import { useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';

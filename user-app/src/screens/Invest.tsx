@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Loading, LoadMore, Modal, Select, formatMoney, toast, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
+import { Button, Loading, LoadMore, Modal, Select, formatMoney, FormStack, Heading, Muted, Page } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { parseUsdAmount, planRangeProblem, type Plan } from '@halcyon/api-client/model';
 import { useApiMutation, useApiPages, useProfileQuery } from '@halcyon/api-client/react';
 import { AssetList } from '../features/assets/AssetList';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { Button, Facts, formatUsd, toast, Heading, Muted, NarrowPage, Panel } from '@halcyon/shared-ui';
+import { Button, Facts, formatUsd, Heading, Muted, NarrowPage, Panel } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { METHOD_CHAIN, type Deposit, type ResponseOf } from '@halcyon/api-client/model';
 import { userAtom } from '@halcyon/api-client/http';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Input, Select, formatDateTime, formatHours, formatMoney, toast, FormStack, Heading, Muted, NarrowPage, Panel, Row } from '@halcyon/shared-ui';
+import { Button, Input, Select, formatDateTime, formatHours, formatMoney, FormStack, Heading, Muted, NarrowPage, Panel, Row } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { METHOD_ASSET, PAYOUT_COOLDOWN_HOURS, WITHDRAW_ADDRESS, parseUsdAmount, withdrawalAddressProblem, type PasskeyAssertion, type UserProfile, type WithdrawMethod } from '@halcyon/api-client/model';
 import { passkeysSupported, sendWithPasskey, stepUpPasskey } from '@halcyon/api-client/http';
 import { endsIntent, useApiMutation, useProfileQuery } from '@halcyon/api-client/react';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { parseUsdAmount, type Investment } from '@halcyon/api-client/model';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Button, ConfirmDialog, Input, Modal, Select, formatMoney, toast } from '@halcyon/shared-ui';
+import { Button, ConfirmDialog, Input, Modal, Select, formatMoney } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { useReviewStep, useToastForm } from '@halcyon/app-kit';
 import { EARNINGS_CHANGES } from './queries';
 

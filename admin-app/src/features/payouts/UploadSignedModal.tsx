@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { useApiMutation } from '@halcyon/api-client/react';
-import { Button, Modal, Muted, focusRing, toast } from '@halcyon/shared-ui';
+import { Button, Modal, Muted, focusRing } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { useToastForm } from '@halcyon/app-kit';
 import { CHAIN_NAMES } from '../../lib/chain';
 import { PAYOUT_CHANGES } from './queries';

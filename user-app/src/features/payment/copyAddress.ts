@@ -1,4 +1,4 @@
-import { toast } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 
 /** The Copy button of Payment information: the address to the clipboard, with the spec's toasts. */
 export async function copyAddress(address: string): Promise<void> {

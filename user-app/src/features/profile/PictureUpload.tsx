@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Spinner, toast, pill } from '@halcyon/shared-ui';
+import { Spinner, pill } from '@halcyon/shared-ui';
+import { toast } from '@halcyon/shared-ui/toast';
 import { UPLOAD_MAX_BYTES } from '@halcyon/api-client/model';
 import { api, errorMessage } from '@halcyon/api-client/http';
 import { Avatar } from '../../lib/Avatar';

@@ -1,12 +1,29 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { AdminRecord, UserProfile } from '../contract/entities';
 
 /**
  * Who is signed in, as far as the session needs it (the payment's `from`, names in menus): no bank
- * numbers, addresses or balances. The full profile lives only in the query cache (memory).
+ * numbers, addresses or balances. The full profile lives only in the query cache (memory). Written
+ * out rather than picked from api-client's contract: the seam imports nothing of ours, and
+ * api-client's contract is checked against it (api-client/src/http/session.test.ts).
  */
-export type SessionUser = Pick<UserProfile, 'uid' | 'name' | 'email' | 'username' | 'profilePic'>;
+export interface SessionUser {
+  uid: string;
+  name: string;
+  email: string;
+  username: string;
+  profilePic: string | null;
+}
+
+/** The signed-in admin as the contract's AdminRecord has it. */
+export interface SessionAdmin {
+  id: string;
+  uid: string;
+  role: 'admin';
+  name: string;
+  email: string;
+  createdAt: string;
+}
 
 /** The identity part of a profile (or of anything shaped like one), nothing else. */
 export const sessionUserOf = ({ uid, name, email, username, profilePic }: SessionUser): SessionUser => ({ uid, name, email, username, profilePic });
@@ -23,7 +40,7 @@ export interface UserSession {
 }
 
 export interface AdminSession {
-  admin: AdminRecord | null;
+  admin: SessionAdmin | null;
   token: string | null;
   remember: boolean;
 }
@@ -101,5 +118,5 @@ export const clearAdminSessionAtom = atom(null, (_get, set) => set(adminSessionA
 export const DEFAULT_BRAND = 'Halcyon';
 export const brandAtom = atom(DEFAULT_BRAND);
 
-/** The one store of the federation: the shell wraps everything in <Provider store={store}>. */
+/** The one store of the page: the shell wraps everything in <Provider store={store}>. */
 export const store = createStore();
