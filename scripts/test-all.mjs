@@ -99,8 +99,6 @@ const steps = [
   { name: 'bundle-budget', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './bench', 'run', 'budget'], out) },
   // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
   { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
-  // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
-  { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
   { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
   // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
   // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).
