@@ -3,6 +3,7 @@
 // runs, so shared modules are imported directly (no bootstrap file).
 import { api, beginEarlyRead, store, userSessionAtom } from '@halcyon/api-client/http';
 import { registerRuntimeRemotes } from './federation/remotes';
+import { registerResilience } from './federation/resilience';
 import { remotePage } from './federation/remotePage';
 import { AppRoutes } from './app/AppRoutes';
 import { startShell } from './entry/startShell';
@@ -11,6 +12,7 @@ import { startShell } from './entry/startShell';
 const DASHBOARD = '/user/main';
 
 void startShell(<AppRoutes remotePage={remotePage} />, (config) => {
+  registerResilience();
   registerRuntimeRemotes(config.remotes);
   // Asked now, beside the remote's download, rather than once the dashboard has arrived and rendered.
   if (window.location.pathname === DASHBOARD && store.get(userSessionAtom).token) beginEarlyRead('getProfile', api.getProfile());
