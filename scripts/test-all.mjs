@@ -37,7 +37,11 @@ const PGLITE_SKIPS = [
   '/test/core/(passkeys|two-factor|devices|alerts|account-lock|reset-work|payout-book|password-change|password-strength|plain-text|route-helper|upload-limits|enumeration|logout|error-logs|smtp|processes|request-limits)\\.',
 ].join('|');
 
-/** The e2e files of the second PostgreSQL half: the screens sweep (3½ minutes) and four short journeys. */
+/**
+ * The e2e files of the second PostgreSQL half: the screens sweep (3½ minutes) and four short
+ * journeys. The first half is every other file; the skew matrix (test/skew.test.ts, about 2
+ * minutes with its three builds and two products) went there, the lighter half before it.
+ */
 const E2E_SECOND_HALF = 'screens|deploys|payouts|phone|toasts';
 
 /**
