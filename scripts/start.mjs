@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { newestMtime, pnpm, root, run } from './lib.mjs';
 
 // Frontends also rebuild when the shared singleton list / rspack setup / page template changes.
-const sharedSources = [...['api-client', 'shared-ui', 'app-kit'].map((p) => newestMtime(join(root, p))), ...['mf-shared.cjs', 'index.html'].map((f) => statSync(join(root, f)).mtimeMs)];
+const sharedSources = [...['seam', 'api-client', 'shared-ui', 'app-kit'].map((p) => newestMtime(join(root, p))), ...['mf-shared.cjs', 'index.html'].map((f) => statSync(join(root, f)).mtimeMs)];
 const targets = [
   { pkg: 'shell', output: 'shell/dist/index.html', deps: sharedSources },
   { pkg: 'user-app', output: 'user-app/dist/mf-manifest.json', deps: sharedSources },

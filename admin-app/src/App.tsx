@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ThemeScope } from '@halcyon/shared-ui';
+import { lazyRetried } from '@halcyon/app-kit';
 import { AdminLayout } from './layout/AdminLayout';
 
 // One chunk per screen: the shell loads only the screen an admin opens.
@@ -29,7 +29,7 @@ const loaders = {
   payouts: () => import('./screens/PayoutsScreen'),
   security: () => import('./screens/SecurityScreen'),
 };
-const screens = Object.entries(loaders).map(([path, load]) => [path, lazy(load)] as const);
+const screens = Object.entries(loaders).map(([path, load]) => [path, lazyRetried(load)] as const);
 
 // The opened screen's chunk starts downloading with this module, not after the layout has rendered.
 const opened = window.location.pathname.split('/')[2];

@@ -9,6 +9,7 @@ export { withToasts, type ToastTexts, type ToastedResult } from './kit/withToast
 export { ReadState, type ReadQuery, type ReadStateProps } from './kit/ReadState';
 export { useToastForm, type ToastForm } from './kit/useToastForm';
 export { useReviewStep } from './kit/useReviewStep';
+export { retryChunk, lazyRetried, isChunkLoadError, jittered, RETRY_DELAYS_MS } from './kit/retryChunk';
 export { type FieldRule } from './kit/validate';
 export { TxidLink, shortTxid, webLink, type TxidLinkProps } from './chain/TxidLink';
 export { PasswordStrengthMeter } from './password/PasswordStrengthMeter';

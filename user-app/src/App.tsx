@@ -1,23 +1,24 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ThemeScope } from '@halcyon/shared-ui';
+import { lazyRetried } from '@halcyon/app-kit';
 import { UserLayout } from './layout/UserLayout';
 import Dashboard from './screens/Dashboard';
 
-// Every screen but the dashboard is its own chunk (bundle budget: the dashboard loads first).
-const Withdraw = lazy(() => import('./screens/Withdraw'));
-const Invest = lazy(() => import('./screens/Invest'));
-const Deposit = lazy(() => import('./screens/Deposit'));
-const PaymentInfo = lazy(() => import('./screens/PaymentInfo'));
-const Transactions = lazy(() => import('./screens/Transactions'));
-const Profile = lazy(() => import('./screens/Profile'));
-const Settings = lazy(() => import('./screens/Settings'));
-const Market = lazy(() => import('./screens/Market'));
-const InvestmentLog = lazy(() => import('./screens/InvestmentLog'));
-const CopyTrading = lazy(() => import('./screens/CopyTrading'));
-const BalanceProof = lazy(() => import('./screens/BalanceProof'));
-const Statement = lazy(() => import('./screens/Statement'));
-const Security = lazy(() => import('./screens/Security'));
+// Every screen but the dashboard is its own chunk (bundle budget: the dashboard loads first),
+// retried when it fails to load (a deploy in flight, a dropped connection).
+const Withdraw = lazyRetried(() => import('./screens/Withdraw'));
+const Invest = lazyRetried(() => import('./screens/Invest'));
+const Deposit = lazyRetried(() => import('./screens/Deposit'));
+const PaymentInfo = lazyRetried(() => import('./screens/PaymentInfo'));
+const Transactions = lazyRetried(() => import('./screens/Transactions'));
+const Profile = lazyRetried(() => import('./screens/Profile'));
+const Settings = lazyRetried(() => import('./screens/Settings'));
+const Market = lazyRetried(() => import('./screens/Market'));
+const InvestmentLog = lazyRetried(() => import('./screens/InvestmentLog'));
+const CopyTrading = lazyRetried(() => import('./screens/CopyTrading'));
+const BalanceProof = lazyRetried(() => import('./screens/BalanceProof'));
+const Statement = lazyRetried(() => import('./screens/Statement'));
+const Security = lazyRetried(() => import('./screens/Security'));
 
 /** The /user/* routes, relative to where the shell (or standalone.tsx) mounts them. */
 export default function App() {

@@ -23,7 +23,7 @@ export async function ensureBuilt(pkgs: string[]): Promise<void> {
     // A server build given by path is the caller's business.
     if (pkg === 'server' && process.env.BENCH_SERVER_MAIN) continue;
     const out = join(pkgDir(pkg), OUTPUT[pkg] ?? 'dist');
-    const sources = Math.max(newest(join(pkgDir(pkg), 'src')), newest(join(repoRoot, 'api-client', 'src')), newest(join(repoRoot, 'shared-ui', 'src')));
+    const sources = Math.max(newest(join(pkgDir(pkg), 'src')), ...['seam', 'api-client', 'shared-ui', 'app-kit'].map((dir) => newest(join(repoRoot, dir, 'src'))));
     if (existsSync(out) && statSync(out).mtimeMs >= sources) continue;
     console.error(`building ${pkg}…`);
     // The pnpm that runs us (npm_execpath), else the one on PATH.

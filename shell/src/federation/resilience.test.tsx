@@ -5,7 +5,8 @@ import { createInstance, init, loadRemote, registerRemotes, type ModuleFederatio
 import { store, userSessionAtom } from '@halcyon/api-client/http';
 import { renderShell, resetShellState } from '../test/harness';
 import type { RemoteLoader } from './remotes';
-import { createResilience, registerResilience, RemoteLoadError, RETRY_DELAYS_MS } from './resilience';
+import { RETRY_DELAYS_MS } from '@halcyon/app-kit';
+import { createResilience, registerResilience, RemoteLoadError } from './resilience';
 
 const ORIGIN = 'http://remotes.test';
 const manifestUrl = (remote: string) => `${ORIGIN}/${remote}/mf-manifest.json`;

@@ -9,9 +9,7 @@
 // None of them knows releases.
 import { useEffect, useState } from 'react';
 import { registerPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-
-/** The waits before each retry: a deploy in flight or a dropped connection is usually over within them. */
-export const RETRY_DELAYS_MS = [300, 1000, 3000] as const;
+import { isChunkLoadError, jittered, RETRY_DELAYS_MS } from '@halcyon/app-kit';
 
 type RemoteFile = 'manifest' | 'entry script' | 'script';
 type EntryRetry = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
@@ -51,9 +49,6 @@ const browser: ResilienceDeps = {
 /** The releases this tab has reloaded for, as `remote@fingerprint`, so a reload can never loop. */
 const RELOADED_KEY = 'halcyon.reloadedForRelease';
 
-/** rspack's error for a chunk its runtime could not load; `request` is the chunk's URL. */
-const isChunkLoadError = (error: unknown): error is Error & { request?: unknown } => error instanceof Error && error.name === 'ChunkLoadError';
-
 /** A chunk of the remote's code failed (not its manifest or entry): maybe a newer release replaced it. */
 const isChunkFailure = (error: unknown): boolean => isChunkLoadError(error) || (error instanceof RemoteLoadError && error.file === 'script');
 
@@ -90,7 +85,7 @@ export function createResilience(deps: ResilienceDeps = browser) {
   ): Promise<T> {
     for (let retry = from; ; retry += 1) {
       const delay = RETRY_DELAYS_MS[retry - 1];
-      if (delay !== undefined) await deps.wait(Math.round(delay * (0.8 + 0.4 * deps.random())));
+      if (delay !== undefined) await deps.wait(jittered(delay, deps.random));
       try {
         return await attempt(retry);
       } catch (error) {
