@@ -156,13 +156,15 @@ export function SkewNote() {
 // ---- Building --------------------------------------------------------------------------------
 
 /**
- * Runs `app`'s build script (package.json `build`: rspack, and for the shell its sign-in build and
- * prerender) in the tree, as `pnpm build` runs it. Output in e2e/results/skew-build-<label>.log;
- * a failure says so with the log's end. Resolves to the app's dist folder.
+ * Builds `app`'s federated bundle in the tree (`rspack build`, production), as its `pnpm build`
+ * does; for the shell that leaves out its sign-in build and prerender (the server then serves the
+ * federated index.html at /auth/login too): the skew is the federation's. Output in
+ * e2e/results/skew-build-<label>.log; a failure says so with the log's end. Resolves to the app's
+ * dist folder.
  */
 export async function buildApp(tree: Tree, app: App, label: string): Promise<string> {
   const cwd = join(tree.dir, app);
-  const script = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+  const script = 'rspack build';
   mkdirSync(resultsDir, { recursive: true });
   const logFile = join(resultsDir, `skew-build-${label}.log`);
   const log = createWriteStream(logFile);
@@ -186,6 +188,24 @@ export async function buildApp(tree: Tree, app: App, label: string): Promise<str
   }
   console.log(`[skew] built ${app} (${label}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return dist;
+}
+
+/**
+ * A copy of the remote built at `dist` whose manifest declares `range` as its requiredVersion of
+ * @halcyon/seam, as a build against that seam writes it (mf-shared.cjs: `^<seam version>`). The
+ * shell decides from the manifest alone and never runs such a remote's code, so this is what it
+ * sees of a remote built for another seam, without a third build.
+ */
+export function requiringSeam(dist: string, range: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'halcyon-skew-seam-'));
+  // The precompressed manifests would still say the old range.
+  cpSync(dist, dir, { recursive: true, filter: (source) => !/mf-manifest\.json\.(gz|br)$/.test(source) });
+  const manifest = readManifest(dir);
+  const seam = manifest.shared.find((s) => s.name === '@halcyon/seam');
+  if (!seam) throw new Error(`skew-build: ${dist}/mf-manifest.json shares no @halcyon/seam`);
+  seam.requiredVersion = range;
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  return dir;
 }
 
 // ---- Reading builds --------------------------------------------------------------------------

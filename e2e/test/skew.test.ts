@@ -2,7 +2,8 @@
 // "Compatibility", "Rollback"), in the browser. The variants are built here from this tree in temp
 // folders (src/skew-build.ts): a user-app built against shared-ui 1.1.0 and api-client 1.1.0 that
 // uses a new export of each; a shell built with seam, shared-ui and api-client 1.1.0 (each with
-// an added export); a user-app built for seam 2.0.0. One product runs this tree's shell with both
+// an added export); and this tree's user-app as a build for seam 2.0.0 declares itself (its
+// manifest's requirement, all the shell reads of it: src/skew-build.ts requiringSeam). One product runs this tree's shell with both
 // remotes on stand-in CDNs (src/static-server.ts) whose folder each case switches; the case of a
 // remote older than the shell runs a second product whose STATIC_ROOT is the newer shell's tree.
 // Deploys and the rollback are `pnpm deploy:app`'s script (scripts/deploy-app.mjs).
@@ -16,7 +17,7 @@ import { journey } from '../src/journey';
 import { startProduct, type Product } from '../src/product';
 import { repoRoot, useProduct } from '../src/run-info';
 import {
-  apiClientWithSignedInLine, buildApp, chunkWith, copyTree, MARKETS, readManifest, RELEASE_NOTE, removeTree, seamAt, sharedFiles,
+  apiClientWithSignedInLine, buildApp, chunkWith, copyTree, MARKETS, readManifest, RELEASE_NOTE, removeTree, requiringSeam, seamAt, sharedFiles,
   sharedUiWithReleaseNote, signedInLine, userAppUsesNewExports, type Tree,
 } from '../src/skew-build';
 import { serveStatic, type StaticServer } from '../src/static-server';
@@ -41,13 +42,15 @@ const deployDirs: string[] = [];
 let userCdn: StaticServer | undefined;
 let adminCdn: StaticServer | undefined;
 let product: Product | undefined;
-let builds: { userNew: Promise<string>; shellAhead: Promise<string>; userSeam2: Promise<string> } | undefined;
+let builds: { userNew: Promise<string>; shellAhead: Promise<string> } | undefined;
+/** This tree's user-app, declaring seam 2.0.0. */
+let userSeam2 = '';
 /** The second product, serving the newer shell: started as soon as that shell is built. */
 let aheadProduct: Promise<Product> | undefined;
 
 beforeAll(async () => {
-  // The three variants, built one after another (two cores) while the product starts and the
-  // cases before each one run; every case awaits only its own build.
+  // The two variants, built one after another (two cores) while the product starts and the cases
+  // before each one run; every case awaits only its own build.
   const newExports = copyTree('new-exports');
   trees.push(newExports);
   sharedUiWithReleaseNote(newExports, NEW);
@@ -58,14 +61,12 @@ beforeAll(async () => {
   seamAt(ahead, NEW, true);
   sharedUiWithReleaseNote(ahead, NEW);
   apiClientWithSignedInLine(ahead, NEW);
-  const seam2 = copyTree('seam-2');
-  trees.push(seam2);
-  seamAt(seam2, '2.0.0');
   const userNew = buildApp(newExports, 'user-app', 'user-app-new-exports');
-  const userSeam2 = userNew.catch(() => undefined).then(() => buildApp(seam2, 'user-app', 'user-app-seam-2'));
-  const shellAhead = userSeam2.catch(() => undefined).then(() => buildApp(ahead, 'shell', 'shell-ahead'));
-  for (const build of [userNew, shellAhead, userSeam2]) build.catch(() => undefined); // reported by the case that awaits it
-  builds = { userNew, shellAhead, userSeam2 };
+  const shellAhead = userNew.catch(() => undefined).then(() => buildApp(ahead, 'shell', 'shell-ahead'));
+  for (const build of [userNew, shellAhead]) build.catch(() => undefined); // reported by the case that awaits it
+  builds = { userNew, shellAhead };
+  userSeam2 = requiringSeam(thisUserApp, '^2.0.0');
+  deployDirs.push(userSeam2);
 
   userCdn = await serveStatic(thisUserApp);
   adminCdn = await serveStatic(thisAdminApp);
@@ -98,7 +99,7 @@ function remoteUrls(): Record<string, string> {
   return { USER_APP_URL: `${user.url}/mf-manifest.json`, ADMIN_APP_URL: `${admin.url}/mf-manifest.json` };
 }
 
-function built(which: 'userNew' | 'shellAhead' | 'userSeam2'): Promise<string> {
+function built(which: 'userNew' | 'shellAhead'): Promise<string> {
   if (!builds) throw new Error('the variants were not set up');
   return builds[which];
 }
@@ -226,9 +227,9 @@ test('case 1: this shell with a user-app built against shared-ui 1.1.0 and api-c
   });
 }, 240_000);
 
-test('case 3: a user-app built for seam 2.0.0 is refused with the panel; the rest of the shell works; Reload page gets the current release', async () => {
+test('case 3: a user-app built for seam 2.0.0 (its manifest says so) is refused with the panel; the rest of the shell works; Reload page gets the current release', async () => {
   const { user, admin } = cdns();
-  const dist = await built('userSeam2');
+  const dist = userSeam2;
   expect(readManifest(dist).shared.find((s) => s.name === '@halcyon/seam')?.requiredVersion).toBe('^2.0.0');
   user.setRoot(dist);
   const { inv } = await fundedInvestor('skew3', 250);
