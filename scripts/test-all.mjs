@@ -38,11 +38,11 @@ const PGLITE_SKIPS = [
 ].join('|');
 
 /**
- * The e2e files of the second PostgreSQL half: the screens sweep (3½ minutes) and four short
- * journeys. The first half is every other file; the skew matrix (test/skew.test.ts, about 2
- * minutes with its three builds and two products) went there, the lighter half before it.
+ * The e2e files of the second PostgreSQL half: the screens sweep (3½ minutes) and three short
+ * journeys. The first half is every other file, the skew matrix (test/skew.test.ts, about 1½
+ * minutes with its two builds and two products) among them.
  */
-const E2E_SECOND_HALF = 'screens|deploys|payouts|phone|toasts';
+const E2E_SECOND_HALF = 'screens|payouts|phone|toasts';
 
 /**
  * The steps, in the order they start as room frees up: in effect the two-core steps one after
@@ -89,14 +89,15 @@ const steps = [
   },
   // Deposits credited from real local chains (server/test/chain, docs/chain.md): its jest starts
   // Anvil and litecoind once and runs the files one at a time, on each database.
-  // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
-  // builders touch no database: on PGlite the deposits' files only.
-  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
   {
     name: 'chain (PostgreSQL)',
     cores: 1,
     run: (out) => withScratchDb('halcyon_chain', 'the PostgreSQL chain suite', out, (url) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: url } })),
   },
+  // After the PostgreSQL suite, the longer (payouts too), so the shorter one ends the run's tail.
+  // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
+  // builders touch no database: on PGlite the deposits' files only.
+  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
   // The product on the embedded database, as the README's first command starts it: one short journey.
   { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },
   // Fails when the JS of /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.

@@ -30,7 +30,7 @@ export function runInfo(): RunInfo {
   return override ? { ...info, baseUrl: override } : info;
 }
 
-/** Points this test file's API and page helpers at another running product (deploys test). */
+/** Points this test file's API and page helpers at another running product (the skew matrix). */
 export function useProduct(baseUrl: string | undefined): void {
   override = baseUrl;
 }

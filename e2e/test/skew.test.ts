@@ -8,14 +8,14 @@
 // remote older than the shell runs a second product whose STATIC_ROOT is the newer shell's tree.
 // Deploys and the rollback are `pnpm deploy:app`'s script (scripts/deploy-app.mjs).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { call, fundedInvestor, type Investor } from '../src/api';
 import { journey } from '../src/journey';
 import { startProduct, type Product } from '../src/product';
-import { repoRoot, useProduct } from '../src/run-info';
+import { repoRoot, runInfo, useProduct } from '../src/run-info';
 import {
   apiClientWithSignedInLine, buildApp, chunkWith, copyTree, MARKETS, readManifest, RELEASE_NOTE, removeTree, requiringSeam, seamAt, sharedFiles,
   sharedUiWithReleaseNote, signedInLine, userAppUsesNewExports, type Tree,
@@ -349,6 +349,9 @@ test('case 5: a screen\'s chunk deleted after the page loaded: the panel, and Re
   });
 }, 240_000);
 
+/** The shell's built files with their times: a deploy of a remote must leave them as they are. */
+const shellFiles = () => readdirSync(join(repoRoot, 'shell/dist')).map((name) => `${name}@${statSync(join(repoRoot, 'shell/dist', name)).mtimeMs}`).sort();
+
 test('case 6: a rollback: release 2\'s change shows after a reload, and after deploy:app --rollback release 1\'s page is back', async () => {
   const { user } = cdns();
   const dir = newDeployDir();
@@ -357,6 +360,16 @@ test('case 6: a rollback: release 2\'s change shows after a reload, and after de
   user.setRoot(dir);
   const { inv } = await fundedInvestor('skew6', 250);
   const page = await j.open();
+  // The remote comes from its own origin only, named by /config.json (the CSP follows it), and its
+  // releases reach the open shell without the shell being rebuilt.
+  const fromShellOrigin: string[] = [];
+  page.on('request', (r) => {
+    const requested = new URL(r.url());
+    if (requested.origin === runInfo().baseUrl && requested.pathname.startsWith('/remotes/user-app/')) fromShellOrigin.push(requested.pathname);
+  });
+  const shellBefore = shellFiles();
+  const config = (await (await fetch(url('/config.json'))).json()) as { remotes: { user_app: string } };
+  expect(config.remotes.user_app).toBe(`${user.url}/mf-manifest.json`);
 
   await step(page, 'case 6: release 1', async () => {
     await loginInvestor(page, inv.email, inv.password);
@@ -382,6 +395,8 @@ test('case 6: a rollback: release 2\'s change shows after a reload, and after de
     await gone(releaseNote(page));
     await dashboardOf(page, inv);
     expect(await releaseNote(page).count()).toBe(0);
+    expect(fromShellOrigin).toEqual([]);
+    expect(shellFiles()).toEqual(shellBefore);
   });
 }, 240_000);
 
