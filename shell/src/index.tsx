@@ -4,6 +4,7 @@
 import { api, beginEarlyRead, store, userSessionAtom } from '@halcyon/api-client/http';
 import { registerRuntimeRemotes } from './federation/remotes';
 import { registerResilience } from './federation/resilience';
+import { registerSeamCheck } from './federation/seamCheck';
 import { remotePage } from './federation/remotePage';
 import { AppRoutes } from './app/AppRoutes';
 import { startShell } from './entry/startShell';
@@ -13,6 +14,7 @@ const DASHBOARD = '/user/main';
 
 void startShell(<AppRoutes remotePage={remotePage} />, (config) => {
   registerResilience();
+  registerSeamCheck();
   registerRuntimeRemotes(config.remotes);
   // Asked now, beside the remote's download, rather than once the dashboard has arrived and rendered.
   if (window.location.pathname === DASHBOARD && store.get(userSessionAtom).token) beginEarlyRead('getProfile', api.getProfile());

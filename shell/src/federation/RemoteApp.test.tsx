@@ -5,6 +5,7 @@ import { adminSessionAtom, store, userSessionAtom } from '@halcyon/api-client/ht
 import { SEAM_VERSION } from '@halcyon/seam';
 import { renderShell, resetShellState } from '../test/harness';
 import { loadRemoteApp, registerRuntimeRemotes } from './remotes';
+import { seamCheckPlugin } from './seamCheck';
 
 const USER_MANIFEST = 'http://remotes.test/user-app/mf-manifest.json';
 
@@ -56,7 +57,7 @@ const stubNetwork: ModuleFederationRuntimePlugin = {
 };
 
 beforeAll(() => {
-  init({ name: 'shell', remotes: [], shared: {}, plugins: [stubNetwork] });
+  init({ name: 'shell', remotes: [], shared: {}, plugins: [stubNetwork, seamCheckPlugin()] });
   registerRuntimeRemotes({ user_app: USER_MANIFEST, admin_app: 'http://remotes.test/admin-app/mf-manifest.json' });
 });
 

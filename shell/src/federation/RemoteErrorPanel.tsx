@@ -45,6 +45,8 @@ function firstLine(message: string): string {
 /** What a person sees when a remote is unreachable or broken: the reason and a retry. */
 export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // A remote refused for its seam needs this page replaced (a newer shell), not another try.
+  const refused = isIncompatibleRemote(error);
   // Move focus here so keyboard and screen-reader users learn the page failed.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -52,7 +54,7 @@ export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): 
       <h2 id="remote-error-title" ref={heading} tabIndex={-1}>
         {REMOTE_ERROR_TITLE}
       </h2>
-      {isIncompatibleRemote(error) ? (
+      {refused ? (
         <p>This part of Halcyon was released for a different version of the page you have open. Reload the page to get the current one.</p>
       ) : (
         <p>Check your connection and try again. {firstLine(error.message)}</p>
@@ -62,7 +64,7 @@ export function RemoteErrorPanel({ error, onRetry }: { error: Error; onRetry(): 
         <Detail>{error.message}</Detail>
       </Details>
       <Actions>
-        <Button onClick={onRetry}>{isIncompatibleRemote(error) ? 'Reload page' : 'Retry'}</Button>
+        <Button onClick={refused ? () => window.location.reload() : onRetry}>{refused ? 'Reload page' : 'Retry'}</Button>
         <Button variant="secondary" to="/">
           Go to home
         </Button>

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_PATHS, type RemoteName } from '../config/runtimeConfig';
-import { isIncompatibleRemote, seamCheckPlugin } from './seamCheck';
 
 interface RemoteModule {
   default: ComponentType;
@@ -14,8 +13,6 @@ const manifests = new Map<RemoteName, string>();
 
 /** The path this page was loaded at (the shell's first render may redirect). */
 const loadedAt = typeof window === 'undefined' ? '/' : window.location.pathname;
-/** Why each remote last failed to load. */
-const lastError = new Map<RemoteName, unknown>();
 /** Remotes whose App has loaded in this page. */
 const loaded = new Set<RemoteName>();
 
@@ -30,7 +27,6 @@ function preloadedAndFailed(name: RemoteName): boolean {
 
 /** Tells the federation runtime where each remote's manifest lives (from /config.json). */
 export function registerRuntimeRemotes(remotes: Record<RemoteName, string>): void {
-  if (manifests.size === 0) registerPlugins([seamCheckPlugin()]);
   for (const [name, entry] of Object.entries(remotes) as [RemoteName, string][]) manifests.set(name, entry);
   registerRemotes([...manifests].map(([name, entry]) => ({ name, entry })));
 }
@@ -38,17 +34,13 @@ export function registerRuntimeRemotes(remotes: Record<RemoteName, string>): voi
 export const loadRemoteApp: RemoteLoader = async (name, retry) => {
   const entry = manifests.get(name);
   if (!entry) throw new Error(`No location configured for the remote ${name}.`);
-  // A remote refused for its seam needs this page replaced (a newer shell), not another try.
-  if (retry && (preloadedAndFailed(name) || isIncompatibleRemote(lastError.get(name)))) {
+  if (retry && preloadedAndFailed(name)) {
     window.location.reload();
     return new Promise<never>(() => undefined);
   }
   // Re-registering drops the runtime's cached manifest and entry, so a retry really refetches.
   if (retry) registerRemotes([{ name, entry }], { force: true });
-  const mod = await loadRemote<RemoteModule>(`${name}/App`).catch((error: unknown) => {
-    lastError.set(name, error);
-    throw error;
-  });
+  const mod = await loadRemote<RemoteModule>(`${name}/App`);
   if (!mod || typeof mod.default !== 'function') throw new Error(`${name}/App is not a component.`);
   loaded.add(name);
   return mod;

@@ -1,4 +1,4 @@
-import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { registerPlugins, satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { SEAM_VERSION } from '@halcyon/seam';
 
 const SEAM_PACKAGE = '@halcyon/seam';
@@ -49,3 +49,8 @@ export const seamCheckPlugin = (): ModuleFederationRuntimePlugin => ({
     return args;
   },
 });
+
+/** Adds the check to the page's federation runtime; call before any remote loads. */
+export function registerSeamCheck(): void {
+  registerPlugins([seamCheckPlugin()]);
+}
