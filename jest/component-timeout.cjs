@@ -3,3 +3,10 @@
 // two steps at once) 5 s per test is too tight. Set here rather than as `testTimeout`: `pnpm test`
 // runs every package as a project of one jest, which reads only the global testTimeout.
 jest.setTimeout(20_000);
+
+// findBy*/waitFor give up after 1 s by default: on a loaded machine a lazily loaded chunk (the
+// toast library, a screen) once took longer and the test failed on a screen that was right. 5 s
+// only changes how long a failing test waits. (One @testing-library/react in the workspace: the
+// package the tests import, resolved from a package that has it.)
+const path = require('node:path');
+require(require.resolve('@testing-library/react', { paths: [path.join(__dirname, '../shell')] })).configure({ asyncUtilTimeout: 5000 });

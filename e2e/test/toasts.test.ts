@@ -60,11 +60,9 @@ async function lifetime(page: Page, toast: Locator, size: 'desktop' | 'phone'): 
   await page.waitForTimeout(700); // past the slide-in
   await page.screenshot({ path: join(shotsDir, size, 'toast.png') });
   await toast.waitFor({ state: 'detached', timeout: 10_000 });
-  const times = await page.waitForFunction(() => {
-    const { shown, gone } = (window as unknown as { toastTimes: Times }).toastTimes;
-    return shown !== undefined && gone !== undefined && { shown, gone };
-  });
-  const { shown: from, gone: to } = await times.jsonValue();
+  await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined);
+  const { shown: from, gone: to } = await page.evaluate(() => (window as unknown as { toastTimes: Times }).toastTimes);
+  if (from === undefined || to === undefined) throw new Error('the toast was not timed');
   return to - from;
 }
 
@@ -99,13 +97,14 @@ test('a remote\'s success toast shows in the shell\'s one container, as status, 
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     const regions = page.getByRole('region', { name: 'Notifications' });
     const toast = regions.getByRole('status').filter({ hasText: 'Deposit approved successfully.' });
-    const ms = await lifetime(page, toast, 'desktop');
+    await shown(toast);
     expect(await regions.count()).toBe(1);
+    // Position fixed comes only from the library's injected stylesheet: the CSP let it apply.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.Toastify__toast-container') ?? document.body).position)).toBe('fixed');
+    const ms = await lifetime(page, toast, 'desktop');
     // Its clock starts once the 0.5 s slide-in has ended.
     expect(ms).toBeGreaterThanOrEqual(2000);
     expect(ms).toBeLessThan(3500);
-    // Position fixed comes only from the library's injected stylesheet: the CSP let it apply.
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.Toastify__toast-container') ?? document.body).position)).toBe('fixed');
   });
   expect(csp).toEqual([]);
 });
@@ -121,8 +120,9 @@ test('the shell\'s error toast is an alert in the same container, for 4000 ms (a
     await page.getByRole('button', { name: /^log ?in$/i }).click();
     const regions = page.getByRole('region', { name: 'Notifications' });
     const toast = regions.getByRole('alert');
-    const ms = await lifetime(page, toast, 'phone');
+    await shown(toast);
     expect(await regions.count()).toBe(1);
+    const ms = await lifetime(page, toast, 'phone');
     expect(ms).toBeGreaterThanOrEqual(4000);
     expect(ms).toBeLessThan(5500);
   });

@@ -26,9 +26,35 @@ class ZxcvbnFactory {
     const parts = [...Object.entries(others), ...Object.entries(dictionary).map(([k, v]) => [`dictionary.${k}`, v])].sort(([a], [b]) => (a < b ? -1 : 1));
     const same = (entry) => entry.parts.length === parts.length && entry.parts.every(([k, v], i) => parts[i][0] === k && parts[i][1] === v);
     let entry = built.find(same);
-    if (!entry) built.push((entry = { parts, estimator: new real.ZxcvbnFactory(options) }));
+    if (!entry) built.push((entry = { parts, estimator: rememberingVerdicts(new real.ZxcvbnFactory(options)) }));
     return entry.estimator;
   }
+}
+
+/**
+ * The estimator, with each password's verdict kept for the worker's life: the server tests register
+ * hundreds of investors with the same password, and a check costs 40–60 ms of CPU (about 15 s a
+ * run). A verdict depends only on the password and the estimator's options (checks with user
+ * inputs are not kept); it is frozen, so a caller that changed it would fail rather than pass
+ * another file a different verdict.
+ */
+function rememberingVerdicts(estimator) {
+  const verdicts = new Map();
+  const check = (password, userInputs) => {
+    if (userInputs !== undefined) return estimator.check(password, userInputs);
+    let verdict = verdicts.get(password);
+    if (!verdict) verdicts.set(password, (verdict = deepFreeze(estimator.check(password))));
+    return verdict;
+  };
+  return new Proxy(estimator, { get: (target, key) => (key === 'check' ? check : Reflect.get(target, key)) });
+}
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 module.exports = {

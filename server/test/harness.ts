@@ -13,6 +13,7 @@ import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { MAIL_JOB } from '../src/mail/outbox';
 import { PERIODIC_JOBS } from '../src/jobs';
 import { assertLedgerInvariants } from './hooks';
+import { rowsOf } from './seed-rows';
 import { copyTemplate, TEST_JOBS_SCHEMA } from './template';
 
 export const ADMIN_EMAIL = 'admin@halcyon.test';
@@ -68,49 +69,6 @@ export interface TestServer {
 let counter = 0;
 const unique = () => `${process.pid}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-const SKIP_TABLES = "('schema_migrations', 'app_secrets')";
-
-/** Rows a reset puts back into one table. */
-interface TableRows {
-  table: string;
-  /** The rows, as JSON. */
-  json: string;
-  /** The columns an INSERT may set: all but generated ones (users.search_text). */
-  columns: string;
-}
-
-interface SeedRows {
-  /** Every table a reset empties. */
-  tables: string[];
-  /** The rows the migrations inserted (e.g. the platform's accounts), and the first admin. */
-  rows: TableRows[];
-}
-
-/** `table`'s rows matching `where`, with its insertable columns; null when there are none. */
-async function rowsOf(db: Db, table: string, where = 'TRUE'): Promise<TableRows | null> {
-  const { rows } = await db.query<{ json: string | null; columns: string }>(
-    `SELECT (SELECT json_agg(t)::text FROM ${table} t WHERE ${where}) AS json,
-            (SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) FROM information_schema.columns
-              WHERE table_schema = current_schema() AND quote_ident(table_name) = $1 AND is_generated = 'NEVER') AS columns`,
-    [table],
-  );
-  const r = rows[0];
-  return r?.json ? { table, json: r.json, columns: r.columns } : null;
-}
-
-/** The tables and the migrations' own rows, so a reset can put exactly those back. */
-async function snapshotSeedRows(db: Db): Promise<SeedRows> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ${SKIP_TABLES}`,
-  );
-  const out: TableRows[] = [];
-  for (const { name } of rows) {
-    const r = await rowsOf(db, name);
-    if (r) out.push(r);
-  }
-  return { tables: rows.map((r) => r.name), rows: out };
-}
-
 /**
  * A real server on 127.0.0.1:<random port> over a fresh copy of the run's migrated template
  * (template.ts): PGlite in memory, or a database of DATABASE_URL's PostgreSQL server. Rate limits
@@ -119,8 +77,7 @@ async function snapshotSeedRows(db: Db): Promise<SeedRows> {
  */
 async function startTestServer(overrides: Partial<Config> = {}, deps: Omit<AppDeps, 'db'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-test-'));
-  const { db, url: databaseUrl, drop } = await copyTemplate();
-  const seed = await snapshotSeedRows(db);
+  const { db, url: databaseUrl, drop, seed } = await copyTemplate();
   const config = loadConfig(
     {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -9,6 +9,7 @@ import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { JobQueue } from '../src/jobs/queue';
+import { snapshotSeedRows, type SeedRows } from './seed-rows';
 
 // The database every server test file starts from, made once per run (global-setup.ts): migrated,
 // with the job queue's own tables. Each file then gets a copy of it instead of running every
@@ -18,6 +19,8 @@ import { JobQueue } from '../src/jobs/queue';
 /** Where global-setup.ts tells the test files what it made (workers inherit the environment). */
 const PGLITE_DIR_ENV = 'HALCYON_TEST_PGLITE_TEMPLATE';
 const PG_TEMPLATE_ENV = 'HALCYON_TEST_PG_TEMPLATE';
+/** The template's seed rows (seed-rows.ts), as JSON: read once here, not by every file (0.5 s a file on PGlite). */
+const SEED_ROWS_ENV = 'HALCYON_TEST_SEED_ROWS';
 
 /** The job queue's schema in the template: the config's default, which the harness keeps. */
 export const TEST_JOBS_SCHEMA = 'pgboss';
@@ -28,6 +31,8 @@ interface TestDb {
   url: string | undefined;
   /** Closes nothing: removes the copy once the caller closed its connections. */
   drop(): Promise<void>;
+  /** What a reset puts back (a fresh object: the caller adds its first admin's row). */
+  seed: SeedRows;
 }
 
 /** A copy of the URL pointing at another database of the same server. */
@@ -37,12 +42,18 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Migrations plus the job queue's schema: the part of a start that is the same for every file. */
-async function prepare(db: Db): Promise<void> {
+/**
+ * Migrations plus the job queue's schema: the part of a start that is the same for every file.
+ * The seed rows go to `<dir>/seed-rows.json`.
+ */
+async function prepare(db: Db, dir: string): Promise<void> {
   await migrateDb(db);
   const queue = new JobQueue(db, { schema: TEST_JOBS_SCHEMA, pollIntervalMs: 1000, log: pino({ level: 'silent' }), work: false });
   await queue.start();
   await queue.stop();
+  const file = join(dir, 'seed-rows.json');
+  writeFileSync(file, JSON.stringify(await snapshotSeedRows(db)));
+  process.env[SEED_ROWS_ENV] = file;
 }
 
 /**
@@ -52,6 +63,8 @@ async function prepare(db: Db): Promise<void> {
  */
 export async function makeTemplate(): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
+  // The template's folder (PGlite's data, and the seed rows on either database).
+  const dir = mkdtempSync(join(tmpdir(), 'halcyon-template-'));
   if (url) {
     const name = `${new URL(url).pathname.slice(1)}_tpl`.toLowerCase();
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`DATABASE_URL's database name gives no plain template name (${name})`);
@@ -60,7 +73,7 @@ export async function makeTemplate(): Promise<() => Promise<void>> {
     await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.exec(`CREATE DATABASE ${name}`);
     const db = openPostgres({ url: withDatabase(url, name), poolSize: 1 });
-    await prepare(db);
+    await prepare(db, dir);
     await db.close();
     process.env[PG_TEMPLATE_ENV] = name;
     return async () => {
@@ -69,11 +82,11 @@ export async function makeTemplate(): Promise<() => Promise<void>> {
       for (const { datname } of rows) await admin.exec(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
+      rmSync(dir, { recursive: true, force: true });
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'halcyon-template-'));
   const db = await openPglite(join(dir, 'pgdata'));
-  await prepare(db);
+  await prepare(db, dir);
   await db.close();
   process.env[PGLITE_DIR_ENV] = join(dir, 'pgdata');
   return async () => rmSync(dir, { recursive: true, force: true });
@@ -94,7 +107,7 @@ export async function copyTemplate(): Promise<TestDb> {
     const dir = mkdtempSync(join(tmpdir(), 'halcyon-db-'));
     cpSync(required(PGLITE_DIR_ENV), join(dir, 'pgdata'), { recursive: true });
     const db = await openPglite(join(dir, 'pgdata'));
-    return { db, url: undefined, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return { db, url: undefined, drop: async () => rmSync(dir, { recursive: true, force: true }), seed: seedRows() };
   }
   const template = required(PG_TEMPLATE_ENV);
   const name = `${template}_${randomBytes(5).toString('hex')}`;
@@ -113,5 +126,11 @@ export async function copyTemplate(): Promise<TestDb> {
       await cleaner.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleaner.close();
     },
+    seed: seedRows(),
   };
+}
+
+/** The template's seed rows, as prepare() wrote them. */
+function seedRows(): SeedRows {
+  return JSON.parse(readFileSync(required(SEED_ROWS_ENV), 'utf8')) as SeedRows;
 }
