@@ -9,4 +9,5 @@ jest.setTimeout(20_000);
 // only changes how long a failing test waits. (One @testing-library/react in the workspace: the
 // package the tests import, resolved from a package that has it.)
 const path = require('node:path');
-require(require.resolve('@testing-library/react', { paths: [path.join(__dirname, '../shell')] })).configure({ asyncUtilTimeout: 5000 });
+const fromPackages = (name) => require(require.resolve(name, { paths: [path.join(__dirname, '../shell')] }));
+fromPackages('@testing-library/react').configure({ asyncUtilTimeout: 5000 });

@@ -3,9 +3,7 @@
 // still waiting). The room is one core more than the machine has: the browser and fault steps spend much of their time waiting on pages, timers and child
 // processes, and with exactly one step per core a quarter of the machine sat idle (docs/testing.md).
 // Two more was tried on a slow machine (2026-11-27): the load stretched the fault tests' timing past
-// their tolerance, and the run was no shorter. A step that mostly waits (a browser half, a chain
-// suite: under half a core of CPU over its run, measured) counts as half a core, so two of them
-// share one core's room instead of queueing one behind the other.
+// their tolerance, and the run was no shorter.
 // Each step writes to its own log file, printed whole when the step ends, so two steps' output
 // never interleaves. Ends with a table of every step and its duration.
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -29,7 +27,6 @@ export function testCounts(log) {
 
 /**
  * @param {Array<{ name: string, cores: number, needs?: string[], run: (out: { stdio: unknown[], logFile: string }, cores: number) => Promise<number> }>} steps
- *   `cores`: what the step keeps busy (0.5: a step that mostly waits); `run` gets it rounded up, for jest's workers.
  * @param {{ cores: number, skipped: (name: string) => boolean, logFile: (name: string) => string }} options
  */
 export async function schedule(steps, { cores, skipped, logFile }) {
@@ -42,8 +39,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
 
   /** A step wider than the machine gets the whole machine. */
   const widthOf = (step) => Math.min(step.cores, cores);
-  const isNarrow = (step) => widthOf(step) <= 1;
-  const narrowUsed = () => steps.filter((s) => isNarrow(s) && state.get(s.name).status === 'running').reduce((sum, s) => sum + widthOf(s), 0);
+  const narrowUsed = () => steps.filter((s) => widthOf(s) === 1 && state.get(s.name).status === 'running').length;
 
   const startStep = (step) => {
     const width = widthOf(step);
@@ -57,7 +53,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
     const done = (async () => {
       let code;
       try {
-        code = await step.run({ stdio: ['ignore', fd, fd], logFile: file }, Math.ceil(width));
+        code = await step.run({ stdio: ['ignore', fd, fd], logFile: file }, width);
       } catch (error) {
         console.error(error);
         code = 1;
@@ -80,7 +76,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
    * started only when they ran out (7 minutes into an 11-minute run, 2026-11-27).
    */
   const narrowRoom = () => {
-    const waiting = steps.filter((s) => !isNarrow(s) && state.get(s.name).status === 'pending').map(widthOf);
+    const waiting = steps.filter((s) => widthOf(s) > 1 && state.get(s.name).status === 'pending').map(widthOf);
     return waiting.length ? room - Math.max(...waiting) : room;
   };
 
@@ -96,7 +92,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
       if (needs.some((s) => s === 'pending' || s === 'running')) continue;
       const width = widthOf(step);
       if (used > 0 && used + width > room) continue;
-      if (isNarrow(step) && narrowUsed() + width > narrowRoom()) continue;
+      if (width === 1 && narrowUsed() + 1 > narrowRoom()) continue;
       startStep(step);
     }
     if (!running.size) break;

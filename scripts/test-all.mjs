@@ -53,9 +53,7 @@ const E2E_SECOND_HALF = 'screens|payouts|phone|toasts';
  * The steps, in the order they start as room frees up: in effect the two-core steps one after
  * another, and beside them the one-core steps, longest first (the browser halves), so none is left
  * to run alone at the end (scripts/steps.mjs). `cores`: what the step keeps busy when it runs;
- * jest steps get that many workers. Half a core: a step that mostly waits (the browser halves used
- * 0.3 and 0.4 of a core over their run, the chain suites 0.45 and 0.65, the root scripts' tests
- * 0.45; /usr/bin/time, 2026-11-27), so two run in one core's room. `needs`: steps that must have passed first (the builds every
+ * jest steps get that many workers. `needs`: steps that must have passed first (the builds every
  * browser and fault test uses).
  */
 const steps = [
@@ -81,10 +79,10 @@ const steps = [
   // Browser journeys in full on PostgreSQL, as `pnpm start` runs the product (it finds the builds
   // fresh), in two halves side by side, each with its own product, database and chains: in one
   // jest they took 11 of the run's 15 minutes, waiting on pages much of the time.
-  { name: 'e2e (PostgreSQL, screens)', cores: 0.5, needs: ['build'], run: (out) => e2eOnPostgres('halcyon_e2e_b', out, [`test/(${E2E_SECOND_HALF})\\.test\\.ts`]) },
+  { name: 'e2e (PostgreSQL, screens)', cores: 1, needs: ['build'], run: (out) => e2eOnPostgres('halcyon_e2e_b', out, [`test/(${E2E_SECOND_HALF})\\.test\\.ts`]) },
   {
     name: 'e2e (PostgreSQL, journeys)',
-    cores: 0.5,
+    cores: 1,
     needs: ['build'],
     run: (out) => e2eOnPostgres('halcyon_e2e_a', out, [`--testPathIgnorePatterns=/test/(${E2E_SECOND_HALF})\\.`]),
   },
@@ -100,19 +98,19 @@ const steps = [
   // Anvil and litecoind once and runs the files one at a time, on each database.
   {
     name: 'chain (PostgreSQL)',
-    cores: 0.5,
+    cores: 1,
     run: (out) => withScratchDb('halcyon_chain', 'the PostgreSQL chain suite', out, (url) => pnpm(['--filter', './server', 'run', 'test:chain'], { ...out, env: { DATABASE_URL: url } })),
   },
   // After the PostgreSQL suite, the longer (payouts too), so the shorter one ends the run's tail.
   // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
   // builders touch no database: on PGlite the deposits' files only.
-  { name: 'chain (PGlite)', cores: 0.5, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
+  { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
   // The product on the embedded database, as the README's first command starts it: one short journey.
-  { name: 'e2e (PGlite)', cores: 0.5, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },
+  { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '' } }) },
   // Fails when the JS of /auth/login or /user/main grew more than 5 % over bench/bundle-budget.json.
   { name: 'bundle-budget', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './bench', 'run', 'budget'], out) },
   // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
-  { name: 'scripts', cores: 0.5, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
+  { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
   { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
   // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
   // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).
