@@ -17,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   // Without litecoind (a dev machine) the product watches no chain and the chain journey skips; CI installs it.
-  const nodes = ownChainNodesSkip('the chain journey') === null ? await startChainNodes() : null;
+  // E2E_CHAINS=0: none either, as the README's `pnpm start` runs (pnpm test's PGlite smoke step).
+  const watchChains = process.env.E2E_CHAINS !== '0' && ownChainNodesSkip('the chain journey') === null;
+  const nodes = watchChains ? await startChainNodes() : null;
   if (nodes) process.env[CHAIN_NODES_ENV] = JSON.stringify(nodes.description);
   // Named for its database: two PostgreSQL runs side by side (pnpm test's two halves) keep their own logs.
   const name = databaseUrl ? `server-${new URL(databaseUrl).pathname.slice(1) || database}` : 'server-pglite';
