@@ -5,7 +5,7 @@
 // toast would ever close).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, fundedInvestor } from '../src/api';
 import { PHONE } from '../src/browser';
 import { journey } from '../src/journey';
@@ -54,13 +54,11 @@ async function timeToast(page: Page, role: 'status' | 'alert', text?: string): P
 }
 
 /** ms from the toast timed by timeToast showing to it closing; a screenshot of it on the way, in e2e/shots/<size>/toast.png. */
-async function lifetime(page: Page, toast: Locator, size: 'desktop' | 'phone'): Promise<number> {
-  await shown(toast);
+async function lifetime(page: Page, size: 'desktop' | 'phone'): Promise<number> {
   mkdirSync(join(shotsDir, size), { recursive: true });
   await page.waitForTimeout(700); // past the slide-in
   await page.screenshot({ path: join(shotsDir, size, 'toast.png') });
-  await toast.waitFor({ state: 'detached', timeout: 10_000 });
-  await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined);
+  await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined, undefined, { timeout: 10_000 });
   const { shown: from, gone: to } = await page.evaluate(() => (window as unknown as { toastTimes: Times }).toastTimes);
   if (from === undefined || to === undefined) throw new Error('the toast was not timed');
   return to - from;
@@ -101,7 +99,7 @@ test('a remote\'s success toast shows in the shell\'s one container, as status, 
     expect(await regions.count()).toBe(1);
     // Position fixed comes only from the library's injected stylesheet: the CSP let it apply.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.Toastify__toast-container') ?? document.body).position)).toBe('fixed');
-    const ms = await lifetime(page, toast, 'desktop');
+    const ms = await lifetime(page, 'desktop');
     // Its clock starts once the 0.5 s slide-in has ended.
     expect(ms).toBeGreaterThanOrEqual(2000);
     expect(ms).toBeLessThan(3500);
@@ -122,7 +120,7 @@ test('the shell\'s error toast is an alert in the same container, for 4000 ms (a
     const toast = regions.getByRole('alert');
     await shown(toast);
     expect(await regions.count()).toBe(1);
-    const ms = await lifetime(page, toast, 'phone');
+    const ms = await lifetime(page, 'phone');
     expect(ms).toBeGreaterThanOrEqual(4000);
     expect(ms).toBeLessThan(5500);
   });
