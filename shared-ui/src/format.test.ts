@@ -30,6 +30,24 @@ describe('money', () => {
     expect(formatUsd(1234.5)).toBe('1,234.50 USD');
     expect(formatUsd(0)).toBe('0.00 USD');
   });
+
+  it("writes what Intl's en-US formats write, for every kind of amount", () => {
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const edges = [0, -0, 0.004, 0.005, -0.004, 0.015, 0.125, 1.005, 2.675, 999.995, 999_999.995, 0.1 + 0.2, 1e15 + 0.5, 2 ** 53, 9.999e20, 1e21, 1.5e22, -1e21, Number.MAX_VALUE, Number.MIN_VALUE];
+    // A fixed pseudo-random sweep (a linear congruential generator): cents, sub-cent halves, every magnitude, both signs.
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const sweep = Array.from({ length: 20_000 }, (_, i) => {
+      const magnitude = 10 ** Math.floor(next() * 16);
+      const value = i % 3 === 0 ? Math.round(next() * magnitude * 100) / 100 : i % 3 === 1 ? Math.floor(next() * magnitude * 1000) / 1000 + 0.005 : next() * magnitude;
+      return next() < 0.3 ? -value : value;
+    });
+    for (const v of [...edges, ...edges.map((e) => -e), ...sweep]) {
+      expect([v, formatMoney(v)]).toEqual([v, money.format(v)]);
+      expect([v, formatUsd(v)]).toEqual([v, `${plain.format(v)} USD`]);
+    }
+  });
 });
 
 describe('dates', () => {

@@ -1,8 +1,9 @@
 // Display formatting. Dates are formatted in UTC so the same instant reads the same everywhere
 // (and tests are stable); amounts are USD with 2 decimals.
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const plain2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+//
+// Amounts are formatted without Intl: the page's first Intl.NumberFormat initialises ICU, 100–250 ms
+// of a phone's CPU (4× slowed Chromium) spent before the dashboard's first paint (issue 32). The
+// result is Intl's en-US text, character for character (format.test.ts compares them).
 
 function toNumber(n: number | string | null | undefined): number {
   const v = typeof n === 'string' ? Number(n) : n;
@@ -24,14 +25,32 @@ export function formatCompact(n: number): string {
   return `${sign}${(Math.round(abs / 100_000) / 10).toFixed(1)}M`;
 }
 
+/**
+ * '-' for a negative amount, negative zero included, and '1,234.50' for its size, as Intl writes
+ * them: Intl rounds the number's shortest decimal form (String(n): 0.015, not the double's exact
+ * 0.01499…) half away from zero. Below 1e-6 (an exponent in String) the amount is 0.00; from 1e21
+ * up, Intl's own digits.
+ */
+function signAndDigits(v: number): { sign: string; digits: string } {
+  const sign = v < 0 || Object.is(v, -0) ? '-' : '';
+  const abs = Math.abs(v);
+  if (abs >= 1e21) return { sign, digits: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs) };
+  const [whole = '0', fraction = ''] = abs < 1e-6 ? ['0'] : String(abs).split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
+  const text = cents.toString().padStart(3, '0');
+  return { sign, digits: `${text.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',')}.${text.slice(-2)}` };
+}
+
 /** '$1,234.50' (negative: '-$1,234.50'). Non-numbers count as 0. */
 export function formatMoney(n: number | string | null | undefined): string {
-  return money.format(toNumber(n));
+  const { sign, digits } = signAndDigits(toNumber(n));
+  return `${sign}$${digits}`;
 }
 
 /** '1,234.50 USD'. */
 export function formatUsd(n: number | string | null | undefined): string {
-  return `${plain2.format(toNumber(n))} USD`;
+  const { sign, digits } = signAndDigits(toNumber(n));
+  return `${sign}${digits} USD`;
 }
 
 type DateInput = string | number | Date | null | undefined;
