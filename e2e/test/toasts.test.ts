@@ -58,7 +58,25 @@ async function lifetime(page: Page, size: 'desktop' | 'phone'): Promise<number> 
   mkdirSync(join(shotsDir, size), { recursive: true });
   await page.waitForTimeout(700); // past the slide-in
   await page.screenshot({ path: join(shotsDir, size, 'toast.png') });
-  await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined, undefined, { timeout: 10_000 });
+  try {
+    // Generous: on a CPU-starved machine Chromium's frames, and with them the toast's clock, run late.
+    await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined, undefined, { timeout: 30_000 });
+  } catch (error) {
+    // What kept it open (once in CI it never closed, cause unknown): focus, hover, its progress clock.
+    const state = await page.evaluate(() => {
+      const bar = document.querySelector('.Toastify__progress-bar');
+      return {
+        times: (window as unknown as { toastTimes: Times }).toastTimes,
+        now: performance.now(),
+        hasFocus: document.hasFocus(),
+        visibility: document.visibilityState,
+        hovered: document.querySelector('.Toastify__toast:hover') !== null,
+        clock: bar ? getComputedStyle(bar).animationPlayState : 'no progress bar',
+        toast: document.querySelector('.Toastify__toast')?.outerHTML.slice(0, 300) ?? 'none',
+      };
+    });
+    throw new Error(`the toast did not close: ${JSON.stringify(state)}`, { cause: error });
+  }
   const { shown: from, gone: to } = await page.evaluate(() => (window as unknown as { toastTimes: Times }).toastTimes);
   if (from === undefined || to === undefined) throw new Error('the toast was not timed');
   return to - from;

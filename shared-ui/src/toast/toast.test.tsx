@@ -11,6 +11,12 @@ import { toast } from './toast';
  * their duration of running time.
  */
 const ran = new WeakMap<Element, number>();
+
+/** As a browser answers: a toast has its enter (or exit) animation while it has the classes of one. */
+function animations(this: Element): Animation[] {
+  return this.classList.contains('Toastify--animate') ? [{} as Animation] : [];
+}
+
 const played = new WeakMap<Element, string>();
 
 /**
@@ -80,6 +86,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   // react-toastify pauses toasts while the page has no focus; jsdom's never has.
   jest.spyOn(document, 'hasFocus').mockReturnValue(true);
+  Element.prototype.getAnimations = animations;
   renderUi(<Toaster />);
   elapse(0);
 });
@@ -89,6 +96,8 @@ afterEach(async () => {
   await act(async () => toast.dismiss());
   jest.useRealTimers();
   jest.restoreAllMocks();
+  // jsdom has none.
+  delete (Element.prototype as Partial<Element>).getAnimations;
 });
 
 describe('toast', () => {
@@ -168,6 +177,52 @@ describe('toast', () => {
     expect(shown()).toHaveLength(1);
     elapse(1);
     expect(shown()).toEqual([]);
+  });
+
+  it('waits for the enter animation to start however late the frame comes (a loaded machine, a hidden tab)', async () => {
+    // Frames only when this test draws one: the clock runs on without any.
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const drawFrame = () => act(async () => frames.splice(0).forEach((callback) => callback(performance.now())));
+    let id = '';
+    await act(async () => {
+      id = toast.loading('Please wait...');
+    });
+    await act(async () => {
+      toast.error('Invalid email or password', { id });
+    });
+    // Half a second and no frame: the update still waits (it once went ahead after 100 ms, in the
+    // same frame as the add, and the error never closed).
+    await act(async () => {
+      jest.advanceTimersByTime(500);
+    });
+    expect(shown()).toEqual([['status', 'Please wait...']]);
+    // The frame: the enter animation runs (here it ends at once, which starts the clock), then the update goes.
+    await drawFrame();
+    elapse(0);
+    await act(async () => undefined);
+    expect(shown()).toEqual([['alert', 'Invalid email or password']]);
+    elapse(3999);
+    expect(shown()).toHaveLength(1);
+    elapse(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('drops the wait for a toast dismissed before its enter animation started: later toasts still come', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    let id = '';
+    await act(async () => {
+      id = toast.loading('Please wait...');
+    });
+    await act(async () => {
+      toast.error('Failed', { id });
+      toast.dismiss(id);
+    });
+    elapse(0);
+    await act(async () => {
+      toast.blank('Next');
+    });
+    expect(shown()).toEqual([['status', 'Next']]);
   });
 
   it('restarts the timer when a toast is replaced, so its successor gets its full time', async () => {

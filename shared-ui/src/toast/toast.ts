@@ -52,25 +52,44 @@ interface WaitingAdd {
 const waiting = new Map<string, WaitingAdd>();
 
 /**
- * Toasts added and not drawn yet, each with when it will have been. react-toastify starts a toast's
- * clock when its enter animation ends (or is cancelled); an update that re-renders the toast
- * before the browser has drawn it drops the animation's classes before it ever started, so no
- * animation event comes and the toast never closes (seen in CI: "Please wait..." turned into
- * "Invalid email or password" in the frame it was added, on a loaded machine).
+ * Toasts added whose enter animation has not started yet, each with when it will have (and how to
+ * end the wait if the toast goes first). react-toastify starts a toast's clock when its enter
+ * animation ends or is cancelled; an update re-renders the toast's classes, and one that lands
+ * before that animation's first frame drops it without any event, so the toast never closes. Seen
+ * in CI on a loaded machine, where a frame took longer than the 100 ms this once waited at most:
+ * "Please wait..." became "Invalid email or password" and stayed. A hidden tab draws no frames:
+ * there an update waits until the tab is shown.
  */
-const undrawn = new Map<string, Promise<void>>();
+const entering = new Map<string, { started: Promise<void>; end: () => void }>();
 
-/** Two frames from now (the one being prepared has been drawn), or 100 ms in a tab that draws none. */
-function drawn(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(fallback);
-        resolve();
-      }),
-    );
+const ENTER_EVENTS = ['animationstart', 'animationend', 'animationcancel'] as const;
+
+/** Starts watching the toast `id`, just added, for its enter animation's start (see `entering`). */
+function watchEnter(id: string): void {
+  let end = () => undefined as void;
+  const started = new Promise<void>((resolve) => {
+    // Captured on the document: the toast's element does not exist until the container renders it.
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Element && event.target.id === id) end();
+    };
+    // A frame in which the toast is up with no enter animation: none to wait for (no transition
+    // under reduced motion, so no classes; its stylesheet did not apply; or no CSS animations at
+    // all, as in jsdom).
+    const check = () => {
+      const el = document.getElementById(id);
+      if (el && (!el.classList.contains('Toastify--animate') || typeof el.getAnimations !== 'function' || el.getAnimations().length === 0)) end();
+      else if (entering.has(id)) frame = requestAnimationFrame(check);
+    };
+    let frame = requestAnimationFrame(check);
+    end = () => {
+      for (const type of ENTER_EVENTS) document.removeEventListener(type, onEvent, true);
+      cancelAnimationFrame(frame);
+      entering.delete(id);
+      resolve();
+    };
+    for (const type of ENTER_EVENTS) document.addEventListener(type, onEvent, true);
   });
+  entering.set(id, { started, end });
 }
 
 let engine: Promise<Engine> | undefined;
@@ -84,7 +103,10 @@ function loadEngine(): Promise<Engine> {
     ({ toast: lib }) => {
       // A toast closed by its timer or its button can no longer be replaced.
       lib.onChange((item) => {
-        if (item.status === 'removed') live.delete(String(item.id));
+        if (item.status !== 'removed') return;
+        live.delete(String(item.id));
+        // Gone before its enter animation started: nothing waits for it any more.
+        entering.get(String(item.id))?.end();
       });
       return lib;
     },
@@ -147,7 +169,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
     const id = options.id;
     live.set(id, { type, message, group });
     enqueue(async (lib) => {
-      await undrawn.get(id);
+      await entering.get(id)?.started;
       // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
       if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
       // (Rare) it closed while this call waited: a new toast, with the id returned.
@@ -162,13 +184,8 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
     // Dismissed while it waited: never shown.
     if (waiting.get(add.id) !== add) return;
     waiting.delete(add.id);
+    watchEnter(add.id);
     lib(add.content, { ...add.options, toastId: add.id });
-    undrawn.set(
-      add.id,
-      drawn().then(() => {
-        undrawn.delete(add.id);
-      }),
-    );
   });
   return add.id;
 }
