@@ -43,10 +43,13 @@ describe('money', () => {
       const value = i % 3 === 0 ? Math.round(next() * magnitude * 100) / 100 : i % 3 === 1 ? Math.floor(next() * magnitude * 1000) / 1000 + 0.005 : next() * magnitude;
       return next() < 0.3 ? -value : value;
     });
+    // Compared in plain code, one expect for all: 80,000 expects took 15 s.
+    const differing: string[] = [];
     for (const v of [...edges, ...edges.map((e) => -e), ...sweep]) {
-      expect([v, formatMoney(v)]).toEqual([v, money.format(v)]);
-      expect([v, formatUsd(v)]).toEqual([v, `${plain.format(v)} USD`]);
+      if (formatMoney(v) !== money.format(v)) differing.push(`formatMoney(${v}) = ${formatMoney(v)}, Intl ${money.format(v)}`);
+      if (formatUsd(v) !== `${plain.format(v)} USD`) differing.push(`formatUsd(${v}) = ${formatUsd(v)}, Intl ${plain.format(v)} USD`);
     }
+    expect(differing).toEqual([]);
   });
 });
 
