@@ -48,4 +48,4 @@ export {
   type ReorgResult,
 } from './chain';
 export { bitcoinNode, chainServerEnv, newSignerWallet, ownChainNodesSkip, platformXpubs, type ChainServerSettings, type PlatformXpubs } from './chain';
-export { CHROMIUM_FLAGS } from './chromium';
+export { CHROMIUM_FLAGS, LOCAL_ONLY_FLAG } from './chromium';

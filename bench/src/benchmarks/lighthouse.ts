@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Result } from 'lighthouse';
 import { launch as launchChrome } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from '@halcyon/test-kit';
+import { CHROMIUM_FLAGS, LOCAL_ONLY_FLAG } from '@halcyon/test-kit';
 import { median } from './pgbench';
 import type { Storage } from './bundles';
 
@@ -19,7 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * on 127.0.0.1, an address no rule touches), so a third-party request (the market widgets) fails
  * at once instead of being waited for, with or without internet.
  */
-const CHROME_FLAGS = [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'];
+const CHROME_FLAGS = [...CHROMIUM_FLAGS, LOCAL_ONLY_FLAG];
 
 /** The issue's targets (issue 32): Lighthouse's "good" thresholds for a phone. */
 export const LH_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 } as const;
