@@ -25,6 +25,19 @@ import { at, field, gone, loginAdmin, loginInvestor, shown, text, url } from '..
 
 const j = journey('skew');
 
+/**
+ * A page whose every file comes from the stand-in CDNs, never Chromium's HTTP cache: the cases
+ * delete and swap a release's files under an open page (a chunk already loaded once would
+ * otherwise come from the cache, and nothing would fail).
+ */
+async function open(): Promise<Page> {
+  const page = await j.open();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
 const PANEL_TITLE = 'We could not load this part of Halcyon.';
 const REFUSED = 'This part of Halcyon was released for a different version of the page you have open. Reload the page to get the current one.';
 const CHECK_CONNECTION = 'Check your connection and try again.';
@@ -189,7 +202,7 @@ test('case 1: this shell with a user-app built against shared-ui 1.1.0 and api-c
   const dist = await built('userNew');
   user.setRoot(dist);
   const { inv } = await fundedInvestor('skew1', 250);
-  const page = await j.open();
+  const page = await open();
   const requests = requestsFrom(user);
 
   await step(page, 'case 1: the dashboard shows the new component and the investor\'s own figures', async () => {
@@ -233,7 +246,7 @@ test('case 3: a user-app built for seam 2.0.0 (its manifest says so) is refused 
   expect(readManifest(dist).shared.find((s) => s.name === '@halcyon/seam')?.requiredVersion).toBe('^2.0.0');
   user.setRoot(dist);
   const { inv } = await fundedInvestor('skew3', 250);
-  const page = await j.open();
+  const page = await open();
   const requests = requestsFrom(user);
 
   await step(page, 'case 3: the user area shows the refusal', async () => {
@@ -247,7 +260,7 @@ test('case 3: a user-app built for seam 2.0.0 (its manifest says so) is refused 
     expect(requests()).not.toContain('/remoteEntry.js');
   });
 
-  const adminPage = await j.open();
+  const adminPage = await open();
   const adminRequests = requestsFrom(admin);
   await step(adminPage, 'case 3: meanwhile the admin area (the other remote) works', async () => {
     await loginAdmin(adminPage);
@@ -268,7 +281,7 @@ test('case 4: admin-app down (503) while user-app works: the admin area shows th
   user.setRoot(thisUserApp);
   admin.answer(503);
   try {
-    const adminPage = await j.open();
+    const adminPage = await open();
     const adminRequests = requestsFrom(admin);
     await step(adminPage, 'case 4: the admin area shows the error panel with Retry', async () => {
       await loginAdmin(adminPage);
@@ -279,7 +292,7 @@ test('case 4: admin-app down (503) while user-app works: the admin area shows th
     });
 
     const { inv } = await fundedInvestor('skew4', 250);
-    const page = await j.open();
+    const page = await open();
     await step(page, 'case 4: meanwhile an investor\'s pages work', async () => {
       await loginInvestor(page, inv.email, inv.password);
       await dashboardOf(page, inv);
@@ -307,7 +320,7 @@ test('case 5: a screen\'s chunk deleted after the page loaded: the panel, and Re
   const hide = () => renameSync(join(dir, chunk), join(dir, `${chunk}.hidden`));
   const restore = () => renameSync(join(dir, `${chunk}.hidden`), join(dir, chunk));
   const { inv } = await fundedInvestor('skew5', 250);
-  const page = await j.open();
+  const page = await open();
 
   await step(page, 'case 5: no new release: the Transactions chunk gone shows the panel', async () => {
     await loginInvestor(page, inv.email, inv.password);
@@ -359,7 +372,7 @@ test('case 6: a rollback: release 2\'s change shows after a reload, and after de
   const release1 = liveRelease(dir);
   user.setRoot(dir);
   const { inv } = await fundedInvestor('skew6', 250);
-  const page = await j.open();
+  const page = await open();
   // The remote comes from its own origin only, named by /config.json (the CSP follows it), and its
   // releases reach the open shell without the shell being rebuilt.
   const fromShellOrigin: string[] = [];
@@ -415,7 +428,7 @@ test('case 2: a user-app older than the shell (this tree\'s, under a shell with 
     expect(scriptsOf(served)).not.toEqual(scriptsOf(readFileSync(join(repoRoot, 'shell/dist/index.html'), 'utf8')));
 
     const { inv } = await fundedInvestor('skew2', 250);
-    const page = await j.open();
+    const page = await open();
     const requests = requestsFrom(user);
     await step(page, 'case 2: the dashboard', async () => {
       await loginInvestor(page, inv.email, inv.password);
