@@ -1,5 +1,6 @@
 // `pnpm --filter ./bench run budget`: measures both pages and fails when either grew more than
 // 5 % over bench/bundle-budget.json. `--record` (budget:record) writes the figures, only lowering.
+// DATABASE_URL: the product runs on that (fresh) PostgreSQL database instead of PGlite.
 import { ensureBuilt } from './lib/build';
 import { budgetViolations, lowered, readBudget, writeBudget, type PageName } from './lib/budget';
 import { measureBundles } from './benchmarks/bundle-suite';
@@ -7,7 +8,7 @@ import { measureBundles } from './benchmarks/bundle-suite';
 async function main(): Promise<number> {
   const record = process.argv.includes('--record');
   await ensureBuilt(['server', 'shell', 'user-app', 'admin-app']);
-  const pages = await measureBundles();
+  const pages = await measureBundles(process.env.DATABASE_URL || undefined);
   const measured: Record<PageName, number> = { login: pages.login.gzipBytes, dashboard: pages.dashboard.gzipBytes };
   console.log(`measured gzip bytes: login ${measured.login}, dashboard ${measured.dashboard}`);
   const budget = readBudget();

@@ -18,9 +18,14 @@ export async function investorSession(base: string, token: string): Promise<Stor
   return { [USER_SESSION_KEY]: JSON.stringify(session) };
 }
 
-export async function measureBundles(): Promise<Record<PageName, PageMeasure>> {
+/**
+ * Both pages' bytes, from a product on `databaseUrl` (a fresh PostgreSQL database: `pnpm test`'s
+ * budget step) or on PGlite. The bytes do not depend on the database; PGlite's first start (initdb
+ * and the migrations, in wasm) was most of the step's CPU.
+ */
+export async function measureBundles(databaseUrl?: string): Promise<Record<PageName, PageMeasure>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'halcyon-bench-bundles-'));
-  const server = await startServer({ dataDir });
+  const server = await startServer({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   const browser = await launch();
   try {
     const [investor] = await registerInvestors(server.baseUrl, 1, 'bundles');
