@@ -176,12 +176,15 @@ const ports = {
  */
 function baseConfig(app, dev) {
   const { rspack } = requireFromApp(app.dir)('@rspack/core');
+  // A production build for tests of behaviour, not of bytes (e2e's skew variants,
+  // HALCYON_BUILD_QUICK=1): not minified, no source maps, no precompressed copies.
+  const quick = !dev && process.env.HALCYON_BUILD_QUICK === '1';
   const hashed = dev ? '[name].js' : '[name].[contenthash:8].js';
   return {
     mode: dev ? 'development' : 'production',
     context: app.dir,
     target: 'web',
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    devtool: dev ? 'cheap-module-source-map' : quick ? false : 'source-map',
     entry: { main: app.entry },
     output: {
       path: path.join(app.dir, app.outDir ?? 'dist'),
@@ -214,9 +217,9 @@ function baseConfig(app, dev) {
     plugins: [
       // One page template for every build (the root index.html); only the title differs.
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'index.html'), chunks: ['main'], ...app.html }),
-      ...(dev ? [] : [new PrecompressPlugin()]),
+      ...(dev || quick ? [] : [new PrecompressPlugin()]),
     ],
-    optimization: dev ? {} : { minimize: true },
+    optimization: dev ? {} : { minimize: !quick },
     performance: { hints: false },
   };
 }
