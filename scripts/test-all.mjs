@@ -105,6 +105,8 @@ const steps = [
   // Payouts need PostgreSQL (the signer is a process of its own), and the signer's transaction
   // builders touch no database: on PGlite the deposits' files only.
   { name: 'chain (PGlite)', cores: 1, run: (out) => pnpm(['--filter', './server', 'run', 'test:chain', '--testPathIgnorePatterns=/node_modules/|/test/chain/(payouts|signer-)'], { ...out, env: { DATABASE_URL: '' } }) },
+  // Before the short steps: started last it ran alone at the end (30 s of CPU), beside nothing.
+  { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
   // The product on the embedded database, as the README's first command starts it (no chains
   // watched): one short journey.
   { name: 'e2e (PGlite)', cores: 1, needs: ['build'], run: (out) => pnpm(['--filter', './e2e', 'run', 'test', 'test/smoke.test.ts'], { ...out, env: { E2E_DATABASE_URL: '', E2E_CHAINS: '0' } }) },
@@ -119,7 +121,6 @@ const steps = [
   },
   // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
   { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
-  { name: 'lint', cores: 1, run: (out) => pnpm(['run', 'lint'], out) },
   // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
   // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).
   { name: 'knip', cores: 1, run: (out) => pnpm(['exec', 'knip', '--no-progress'], out) },
