@@ -157,8 +157,9 @@ export function SkewNote() {
 
 /**
  * Builds `app`'s federated bundle in the tree (`rspack build`, production, quick: not minified,
- * no source maps, no precompressed copies), as its `pnpm build` does otherwise; for the shell that leaves out its sign-in build and prerender (the server then serves the
- * federated index.html at /auth/login too): the skew is the federation's. Output in
+ * no source maps, no precompressed copies), as its `pnpm build` does otherwise; for the shell that
+ * leaves out its sign-in build and prerender (the server then serves the federated index.html at
+ * /auth/login too): the skew is the federation's. Output in
  * e2e/results/skew-build-<label>.log; a failure says so with the log's end. Resolves to the app's
  * dist folder.
  */

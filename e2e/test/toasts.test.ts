@@ -62,7 +62,8 @@ async function lifetime(page: Page, size: 'desktop' | 'phone'): Promise<number> 
     // Generous: on a CPU-starved machine Chromium's frames, and with them the toast's clock, run late.
     await page.waitForFunction(() => (window as unknown as { toastTimes: Times }).toastTimes.gone !== undefined, undefined, { timeout: 30_000 });
   } catch (error) {
-    // What kept it open (once in CI it never closed, cause unknown): focus, hover, its progress clock.
+    // What kept it open: focus, hover, its progress clock (in CI one never closed: an update had
+    // dropped its enter animation, mended in shared-ui's toast.ts).
     const state = await page.evaluate(() => {
       const bar = document.querySelector('.Toastify__progress-bar');
       return {

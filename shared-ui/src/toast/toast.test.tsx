@@ -11,13 +11,12 @@ import { toast } from './toast';
  * their duration of running time.
  */
 const ran = new WeakMap<Element, number>();
+const played = new WeakMap<Element, string>();
 
 /** As a browser answers: a toast has its enter (or exit) animation while it has the classes of one. */
 function animations(this: Element): Animation[] {
   return this.classList.contains('Toastify--animate') ? [{} as Animation] : [];
 }
-
-const played = new WeakMap<Element, string>();
 
 /**
  * A frame: each toast's enter or exit animation that has started since the last one ends. An enter
