@@ -25,7 +25,7 @@ module.exports = function preset({ env, rootDir }) {
     },
     transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmDeps.join('|')})[@/+])`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
-    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}', '<rootDir>/prerender/**/*.test.{ts,tsx}'],
     moduleNameMapper: {
       '\\.(css|png|jpg|jpeg|svg|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),
       // zxcvbn once per worker, not per test file (zxcvbn/worker.cjs).

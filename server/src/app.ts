@@ -20,7 +20,8 @@ import type { LimitStore } from './limits/store';
 import { setContractCompilers } from './http/define-route';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { contentSecurityPolicy } from './http/csp';
-import { registerStatic } from './http/static';
+import { registerStatic, staticRoot } from './http/static';
+import { loadFrames } from './http/frames';
 import { outboxMailer } from './mail/outbox';
 import type { Mailer } from './mail/mailer';
 import { diskStorage } from './storage/disk';
@@ -121,7 +122,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     registerJsonParser(app, config.bodyLimitBytes);
     registerErrorHandling(app);
 
-    securityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
+    const root = staticRoot(config);
+    const frames = loadFrames(config, root);
+    securityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config, frames.scriptHashes) }, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false });
     await registerCors(app, config);
     await registerLoadShedding(app, config);
     await registerMultipart(app, config);
@@ -133,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
       { prefix: '/api' },
     );
-    await registerStatic(app, config);
+    await registerStatic(app, config, root, frames);
     registerJobs(app, mailTransport);
     await app.ready();
     return app;

@@ -32,7 +32,7 @@ export { ListCard, Facts, type ListCardProps } from './ListCard';
 export { Dropdown, type DropdownProps } from './Dropdown';
 export { EmptyState, ErrorState, type ErrorStateProps } from './States';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
-export { Page, NarrowPage, Heading, SectionTitle, Panel, Grid, FormGrid, FullRow, FormStack, Row, Muted, Figure, pill } from './layout';
+export { Page, NarrowPage, Heading, SectionTitle, Panel, Grid, FormGrid, FullRow, FormStack, Row, Muted, Figure, FigurePending, pill } from './layout';
 export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { useOutsideClick } from './hooks/useOutsideClick';
 export { useMediaQuery } from './hooks/useMediaQuery';

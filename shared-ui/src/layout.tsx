@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 
 // The layout primitives every app's screens are built from (issue 31 item 4: one set).
 
@@ -61,6 +61,22 @@ export const Figure = styled.p`
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
   color: ${({ theme }) => theme.colors.text};
+`;
+
+const pulse = keyframes`50% { opacity: 0.45; }`;
+
+/** Where a figure goes while it loads (inside a Figure: the height of its line). Not read out: the loading state says it. */
+export const FigurePending = styled.span.attrs({ 'aria-hidden': true })`
+  display: inline-block;
+  width: 6em;
+  max-width: 100%;
+  height: 0.8em;
+  border-radius: 4px;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  animation: ${pulse} 1.6s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 export const Row = styled.div`

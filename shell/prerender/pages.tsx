@@ -1,7 +1,7 @@
 // The sign-in pages' HTML, written after `rspack build` next to index.html (issue 32): the form
 // and its styles paint from the first bytes, before any JavaScript has loaded. The app replaces
 // this markup when it starts (createRoot clears #root on its first commit) and carries over what
-// was typed meanwhile (src/boot/bootForm.ts). Bundled and run by prerender/run.mjs.
+// was typed meanwhile (src/boot/bootForm.ts). Bundled and run by scripts/prerender.mjs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ const PAGES = [
   { path: '/auth/register', file: 'register.html' },
 ];
 
-/** The build's output folder (run.mjs passes it). */
+/** The build's output folder (scripts/prerender.mjs passes it). */
 const dist = process.argv[2] ?? '';
 // The sign-in build's page (rspack.signin.config.cjs): its scripts, not the federated app's.
 const template = readFileSync(join(dist, 'signin', 'page.html'), 'utf8');

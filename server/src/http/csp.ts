@@ -17,14 +17,15 @@ function remoteOrigins(config: Config): string[] {
 }
 
 /**
- * The shell and its remotes, the third-party market widgets (scripts and frames) and
- * styled-components' injected <style> tags; nothing else runs.
+ * The shell and its remotes, the third-party market widgets (scripts and frames),
+ * styled-components' injected <style> tags and the screen frames' inline scripts, by their hashes
+ * (`inlineScripts`, http/frames.ts); nothing else runs.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+export function contentSecurityPolicy(config: Config, inlineScripts: string[] = []): Record<string, string[] | null> {
   const remotes = remoteOrigins(config);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...WIDGET_SCRIPTS],
+    'script-src': ["'self'", ...inlineScripts, ...remotes, ...WIDGET_SCRIPTS],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],

@@ -27,6 +27,9 @@ function appScripts(manifest: Manifest, dir: string): string[] {
 
 const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`;
 const scriptLink = (url: string) => `<${url}>; rel=preload; as=script`;
+// A framed page paints from its HTML (http/frames.ts): its scripts come after that paint, and
+// must not compete with it for the line.
+const lowScriptLink = (url: string) => `${scriptLink(url)}; fetchpriority=low`;
 
 /** The shell's `page-preloads.json` (mf-shared.cjs PagePreloadsPlugin): files under its dist. */
 interface ShellPreloads {
@@ -51,21 +54,25 @@ function shellScripts(root: string): { start: string[]; remotes: string[] } {
  * the builds once at start: the shell's start scripts (its entry and shared chunks) and, under a
  * remote's path, the remote's manifest, entry and App chunk (for a remote this server serves
  * itself; one elsewhere gets its manifest only) and the query library remotes share. The sign-in
- * pages (`signin`: their own entry, no federation) get the config only. Returns the header for a page.
+ * pages (their own entry, no federation) get the config only; a framed page's scripts come at low
+ * priority. Returns the header for a page of that kind.
  */
-export function pagePreloads(config: Config, root: string): (path: string, signin: boolean) => string {
+export function pagePreloads(config: Config, root: string): (path: string, kind: 'signin' | 'framed' | 'app') => string {
   const base = [fetchLink('/config.json')];
   const shell = shellScripts(root);
-  const federated = [...base, ...shell.start.map(scriptLink)];
   const byPrefix = REMOTES.map(({ pathPrefix, pkg, url }) => {
     const manifestUrl = url(config);
     const file = join(root, pkg, 'dist', 'mf-manifest.json');
     const local = manifestUrl === `/remotes/${pkg}/mf-manifest.json` && existsSync(file);
     const scripts = local ? appScripts(JSON.parse(readFileSync(file, 'utf8')) as Manifest, `/remotes/${pkg}/`) : [];
-    return { pathPrefix, header: [...federated, fetchLink(manifestUrl), ...scripts.map(scriptLink), ...shell.remotes.map(scriptLink)].join(', ') };
+    const links = (script: (url: string) => string) => [...base, ...shell.start.map(script), fetchLink(manifestUrl), ...scripts.map(script), ...shell.remotes.map(script)].join(', ');
+    return { pathPrefix, header: links(scriptLink), framed: links(lowScriptLink) };
   });
-  const plain = federated.join(', ');
+  const plain = [...base, ...shell.start.map(scriptLink)].join(', ');
   const signinHeader = base.join(', ');
-  return (path, signin) =>
-    signin ? signinHeader : (byPrefix.find((r) => path.startsWith(r.pathPrefix) || path === r.pathPrefix.slice(0, -1))?.header ?? plain);
+  return (path, kind) => {
+    if (kind === 'signin') return signinHeader;
+    const remote = byPrefix.find((r) => path.startsWith(r.pathPrefix) || path === r.pathPrefix.slice(0, -1));
+    return (kind === 'framed' ? remote?.framed : remote?.header) ?? plain;
+  };
 }

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { brandAtom, configureApi, store } from '@halcyon/api-client/http';
@@ -7,6 +7,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtimeConfig';
 import { Providers } from '../app/Providers';
 import { preloadPrerendered } from '../app/AppRoutes';
 import { captureBootForm } from '../boot/bootForm';
+import { appContainer } from '../boot/heldFrame';
 
 /**
  * What both entries do to start (the federated app, index.tsx; the sign-in pages, signin.tsx):
@@ -24,11 +25,18 @@ export async function startShell(routes: ReactNode, configured: (config: Runtime
   if (!container) throw new Error('#root is missing from index.html');
   // The sign-in page arrives rendered (shell/prerender): keep what was typed into it meanwhile.
   captureBootForm(container);
-  createRoot(container).render(
+  // A remote's screen frame (the dashboard's) stays until the app shows that screen.
+  const target = appContainer(container);
+  const root = createRoot(target);
+  const app = (
     <StrictMode>
       <Providers config={config}>
         <BrowserRouter>{routes}</BrowserRouter>
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Behind a held frame no one waits on the first commit: it renders in slices, so that a tap on
+  // the frame is answered between them (the sign-in form's first commit must take what was typed at once).
+  if (target === container) root.render(app);
+  else startTransition(() => root.render(app));
 }

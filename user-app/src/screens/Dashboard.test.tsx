@@ -138,6 +138,28 @@ describe('Dashboard', () => {
     expect(http.calls('GET /api/user/profile')).toHaveLength(0);
   });
 
+  it('while the profile comes: the welcome with the session\'s name, the figures\' places held, then the figures in them', async () => {
+    signIn(profile({ name: 'Ada Lovelace' }));
+    let answer: () => void = () => undefined;
+    http.on('GET /api/user/profile', () => new Promise((resolve) => (answer = () => resolve(ok(fresh)))));
+    renderWithProviders(<Dashboard />);
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Loading your portfolio...')).toHaveAttribute('role', 'status');
+    expect(screen.queryByTestId('spinner')).not.toBeInTheDocument();
+    // The places the figures take (the page's HTML shows the same, user-app/prerender): nothing moves when they come.
+    expect(portfolio()).toHaveTextContent('');
+    expect(screen.getByRole('region', { name: 'Total Withdraw' })).not.toHaveTextContent('$');
+    expect(screen.getByRole('link', { name: 'Start Trading' })).toHaveAttribute('href', '/user/invest');
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(http.calls('GET /api/user/profile')).toHaveLength(1));
+    act(() => answer());
+    expect(await screen.findByText('$5,670.50')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your portfolio...')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Total Withdraw' })).toHaveTextContent('$250.00');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
   it('shows the server\'s message when the profile cannot be loaded', async () => {
     signIn(profile());
     http.on('GET /api/user/profile', fail(500, 'Database unavailable'));

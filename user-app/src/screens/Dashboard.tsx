@@ -1,6 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Button, formatMoney, Figure, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
+import { Button, formatMoney, Figure, FigurePending, Muted, Page, Panel, SectionTitle, visuallyHidden } from '@halcyon/shared-ui';
+import { userSessionAtom } from '@halcyon/api-client/http';
 import { useProfileQuery } from '@halcyon/api-client/react';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
@@ -22,14 +24,7 @@ export default function Dashboard() {
   const query = useProfileQuery();
   const profile = query.data;
 
-  if (!profile) {
-    // A screen's height while it loads: the market widgets below stay out of sight (as UserLayout's screens on their way).
-    return (
-      <LoadingPage>
-        <ProfileState query={query} loading="Loading your portfolio..." />
-      </LoadingPage>
-    );
-  }
+  if (!profile) return <Arriving query={query} />;
 
   return (
     <Page>
@@ -38,27 +33,8 @@ export default function Dashboard() {
         <AccountMenu user={profile} />
       </Header>
       <ProfileState query={query} />
-
-      <Welcome aria-labelledby="welcome-title">
-        <h2 id="welcome-title">Welcome, {profile.name}</h2>
-        <p>Crypto Investment Made Easy.</p>
-        <div>
-          <Button to="/user/invest">Start Trading</Button>
-        </div>
-      </Welcome>
-
-      <Totals>
-        <Panel aria-labelledby="total-withdraw">
-          <Muted id="total-withdraw">Total Withdraw</Muted>
-          <Figure>{formatMoney(profile.totalWithdrawals)}</Figure>
-          <EntriesLink to="/user/statement?kind=withdrawal_payout" aria-label="Withdrawal entries">Entries</EntriesLink>
-        </Panel>
-        <Panel aria-labelledby="total-deposit">
-          <Muted id="total-deposit">Total Deposit</Muted>
-          <Figure>{formatMoney(profile.totalDeposits)}</Figure>
-          <EntriesLink to="/user/statement?kind=deposit" aria-label="Deposit entries">Entries</EntriesLink>
-        </Panel>
-      </Totals>
+      <Welcome name={profile.name} />
+      <Totals withdrawals={profile.totalWithdrawals} deposits={profile.totalDeposits} />
       <DepositsInProgress />
       <WithdrawalsInProgress />
       <PortfolioChart />
@@ -92,8 +68,71 @@ export default function Dashboard() {
   );
 }
 
-const LoadingPage = styled(Page)`
+/**
+ * The dashboard while the profile comes (issue 32): the welcome with the name the session keeps,
+ * and placeholders of the figures' size, so they fill in without moving what is shown. The server
+ * sends this as the page's HTML (user-app/prerender), which paints before any script has run.
+ */
+function Arriving({ query }: { query: ReturnType<typeof useProfileQuery> }) {
+  const { user } = useAtomValue(userSessionAtom);
+  const failed = query.error != null && !query.isFetching;
+  return (
+    <ArrivingPage aria-busy={!failed}>
+      <Header>
+        <PortfolioTotal />
+        <AvatarPending />
+      </Header>
+      {failed ? <ProfileState query={query} /> : <Status role="status">Loading your portfolio...</Status>}
+      <Welcome name={user?.name ?? ''} />
+      <Totals />
+    </ArrivingPage>
+  );
+}
+
+function Welcome({ name }: { name: string }) {
+  return (
+    <WelcomeSection aria-labelledby="welcome-title">
+      <h2 id="welcome-title">Welcome, {name}</h2>
+      <p>Crypto Investment Made Easy.</p>
+      <div>
+        <Button to="/user/invest">Start Trading</Button>
+      </div>
+    </WelcomeSection>
+  );
+}
+
+/** The two totals, each linked to its entries; without figures while they load. */
+function Totals({ withdrawals, deposits }: { withdrawals?: number; deposits?: number }) {
+  return (
+    <TotalsGrid>
+      <Panel aria-labelledby="total-withdraw">
+        <Muted id="total-withdraw">Total Withdraw</Muted>
+        <Figure>{withdrawals === undefined ? <FigurePending /> : formatMoney(withdrawals)}</Figure>
+        <EntriesLink to="/user/statement?kind=withdrawal_payout" aria-label="Withdrawal entries">Entries</EntriesLink>
+      </Panel>
+      <Panel aria-labelledby="total-deposit">
+        <Muted id="total-deposit">Total Deposit</Muted>
+        <Figure>{deposits === undefined ? <FigurePending /> : formatMoney(deposits)}</Figure>
+        <EntriesLink to="/user/statement?kind=deposit" aria-label="Deposit entries">Entries</EntriesLink>
+      </Panel>
+    </TotalsGrid>
+  );
+}
+
+/** A screen's height while it loads: the market widgets below stay out of sight (as UserLayout's screens on their way). */
+const ArrivingPage = styled(Page)`
   min-height: 100vh;
+`;
+
+const Status = styled.p`${visuallyHidden}`;
+
+/** The account menu's avatar, before the profile says whose. */
+const AvatarPending = styled.span.attrs({ 'aria-hidden': true })`
+  width: 40px;
+  height: 40px;
+  flex: none;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 
 const Header = styled.div`
@@ -104,7 +143,7 @@ const Header = styled.div`
   h1 { margin: 0 0 ${({ theme }) => theme.space(1)}; font-size: ${({ theme }) => theme.font.size.normal}; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Welcome = styled.section`
+const WelcomeSection = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
@@ -152,7 +191,7 @@ const ProofLink = styled(EntriesLink)`
 `;
 
 /** Two totals side by side from the smallest phone up; each figure shrinks with its panel (Figure). */
-const Totals = styled.div`
+const TotalsGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(3)};

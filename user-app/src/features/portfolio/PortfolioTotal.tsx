@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { UserProfile } from '@halcyon/api-client/model';
-import { Figure, formatMoney } from '@halcyon/shared-ui';
+import { Figure, FigurePending, formatMoney } from '@halcyon/shared-ui';
 
 /** The parts of the total, in the order money moves through them, each with the statement entries that move it. */
 const PARTS = [
@@ -15,7 +15,19 @@ const PARTS = [
  * The dashboard's headline: everything the investor owns (issue 29), not only what is available,
  * so investing or requesting a withdrawal does not make it fall; what it is made of one tap away.
  */
-export function PortfolioTotal({ profile }: { profile: UserProfile }) {
+export function PortfolioTotal({ profile }: { profile?: UserProfile }) {
+  // While the profile loads: the heading, and the figure's and the breakdown's room.
+  if (!profile) {
+    return (
+      <div>
+        <h1>Total portfolio</h1>
+        <Figure>
+          <FigurePending />
+        </Figure>
+        <PartsPending />
+      </div>
+    );
+  }
   // An older server sends no breakdown: its available balance is all it can say.
   const portfolio = profile.portfolio ?? { available: profile.balance, held: 0, invested: 0, earnings: profile.earnings, total: profile.balance + profile.earnings };
   return (
@@ -39,9 +51,18 @@ export function PortfolioTotal({ profile }: { profile: UserProfile }) {
   );
 }
 
-const Parts = styled.details`
+const partsLine = css`
   margin-top: ${({ theme }) => theme.space(1)};
   font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+const PartsPending = styled.div`
+  ${partsLine}
+  min-height: 24px;
+`;
+
+const Parts = styled.details`
+  ${partsLine}
   summary {
     cursor: pointer;
     color: ${({ theme }) => theme.colors.info};
