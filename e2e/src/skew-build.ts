@@ -146,7 +146,7 @@ export function SkewNote() {
 }
 `);
   const importNote = "import { SkewNote } from '../features/skew/SkewNote';\n";
-  editFile(tree, 'user-app/src/screens/Dashboard.tsx', '<Welcome aria-labelledby="welcome-title">', '<SkewNote />\n      <Welcome aria-labelledby="welcome-title">');
+  editFile(tree, 'user-app/src/screens/Dashboard.tsx', '<Welcome name={profile.name} />', '<SkewNote />\n      <Welcome name={profile.name} />');
   editFile(tree, 'user-app/src/screens/Dashboard.tsx', /^/, importNote);
   editFile(tree, 'user-app/src/screens/Transactions.tsx', '<Heading>Transactions</Heading>', '<Heading>Transactions</Heading>\n      <SkewNote />');
   editFile(tree, 'user-app/src/screens/Transactions.tsx', /^/, importNote);
