@@ -77,7 +77,7 @@ describe('user area', () => {
     const u = userEvent.setup();
     mount('/user/main');
     await screen.findByText('$4,300.50');
-    await u.click(within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('link', { name: 'Withdraw' }));
+    await u.click(within(await screen.findByRole('navigation', { name: 'Quick actions' })).getByRole('link', { name: 'Withdraw' }));
     expect(await screen.findByRole('heading', { name: 'Withdraw' })).toBeInTheDocument();
     expect(screen.getByText('$4,300.50')).toBeInTheDocument();
     expect(http.calls('GET /api/user/profile')).toHaveLength(1);

@@ -37,7 +37,8 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start Trading' })).toHaveAttribute('href', '/user/invest');
     expect(screen.getByRole('region', { name: 'Total Withdraw' })).toHaveTextContent('$250.00');
     expect(screen.getByRole('region', { name: 'Total Deposit' })).toHaveTextContent('$5,000.00');
-    const actions = within(screen.getByRole('navigation', { name: 'Quick actions' }));
+    // Below the totals: rendered in the pass after them.
+    const actions = within(await screen.findByRole('navigation', { name: 'Quick actions' }));
     expect(actions.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/user/withdraw');
     expect(actions.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
     expect(actions.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/user/invest');

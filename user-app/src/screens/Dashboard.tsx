@@ -1,9 +1,11 @@
+import { useDeferredValue } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button, formatMoney, Figure, FigurePending, Muted, Page, Panel, SectionTitle, visuallyHidden } from '@halcyon/shared-ui';
 import { userSessionAtom } from '@halcyon/api-client/http';
 import { useProfileQuery } from '@halcyon/api-client/react';
+import type { UserProfile } from '@halcyon/api-client/model';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { AssetList } from '../features/assets/AssetList';
 import { DepositsInProgress } from '../features/deposits/DepositsInProgress';
@@ -23,11 +25,14 @@ const QUICK_ACTIONS = [
 export default function Dashboard() {
   const query = useProfileQuery();
   const profile = query.data;
+  // What is below the totals renders after them, in a background pass (issue 32): the page load's
+  // one long render becomes a short one and slices that a tap can come between.
+  const below = useDeferredValue(profile);
 
   if (!profile) return <Arriving query={query} />;
 
   return (
-    <Page>
+    <DashboardPage $arriving={!below}>
       <Header>
         <PortfolioTotal profile={profile} />
         <AccountMenu user={profile} />
@@ -35,6 +40,15 @@ export default function Dashboard() {
       <ProfileState query={query} />
       <Welcome name={profile.name} />
       <Totals withdrawals={profile.totalWithdrawals} deposits={profile.totalDeposits} />
+      {below && <Below profile={below} />}
+    </DashboardPage>
+  );
+}
+
+/** Deposits and withdrawals in progress, the portfolio's history, the proof link, quick actions and the four assets. */
+function Below({ profile }: { profile: UserProfile }) {
+  return (
+    <>
       <DepositsInProgress />
       <WithdrawalsInProgress />
       <PortfolioChart />
@@ -64,7 +78,7 @@ export default function Dashboard() {
           )}
         />
       </section>
-    </Page>
+    </>
   );
 }
 
@@ -77,7 +91,7 @@ function Arriving({ query }: { query: ReturnType<typeof useProfileQuery> }) {
   const { user } = useAtomValue(userSessionAtom);
   const failed = query.error != null && !query.isFetching;
   return (
-    <ArrivingPage aria-busy={!failed}>
+    <DashboardPage $arriving aria-busy={!failed}>
       <Header>
         <PortfolioTotal />
         <AvatarPending />
@@ -85,7 +99,7 @@ function Arriving({ query }: { query: ReturnType<typeof useProfileQuery> }) {
       {failed ? <ProfileState query={query} /> : <Status role="status">Loading your portfolio...</Status>}
       <Welcome name={user?.name ?? ''} />
       <Totals />
-    </ArrivingPage>
+    </DashboardPage>
   );
 }
 
@@ -119,9 +133,9 @@ function Totals({ withdrawals, deposits }: { withdrawals?: number; deposits?: nu
   );
 }
 
-/** A screen's height while it loads: the market widgets below stay out of sight (as UserLayout's screens on their way). */
-const ArrivingPage = styled(Page)`
-  min-height: 100vh;
+/** A screen's height until all of it is there: the market widgets below stay out of sight (as UserLayout's screens on their way). */
+const DashboardPage = styled(Page)<{ $arriving?: boolean }>`
+  min-height: ${({ $arriving }) => ($arriving ? '100vh' : 'auto')};
 `;
 
 const Status = styled.p`${visuallyHidden}`;
