@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderUi } from '../../test/render';
 import { Toaster } from './Toaster';
 import { toast } from './toast';
@@ -221,6 +221,27 @@ describe('toast', () => {
     await act(async () => {
       toast.blank('Next');
     });
+    expect(shown()).toEqual([['status', 'Next']]);
+  });
+
+  it('drops the wait for a toast whose container went away first (a render unmounted) once all are dismissed', async () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    let id = '';
+    await act(async () => {
+      id = toast.loading('Please wait...');
+    });
+    await act(async () => {
+      toast.error('Invalid email or password', { id });
+    });
+    // The page (here, the test's render) goes with its container; a new one starts with a dismiss-all.
+    cleanup();
+    await act(async () => toast.dismiss());
+    renderUi(<Toaster />);
+    elapse(0);
+    await act(async () => {
+      toast.blank('Next');
+    });
+    elapse(0);
     expect(shown()).toEqual([['status', 'Next']]);
   });
 

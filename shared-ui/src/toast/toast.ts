@@ -168,8 +168,11 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
   if (options.id !== undefined && live.has(options.id)) {
     const id = options.id;
     live.set(id, { type, message, group });
+    const generation = dismissals;
     enqueue(async (lib) => {
       await entering.get(id)?.started;
+      // All toasts were dismissed while it waited: nothing to show.
+      if (generation !== dismissals) return;
       // Same slot, new text, type and timer. Without delay: null the update waits 100 ms.
       if (lib.isActive(id)) lib.update(id, { ...next, render: content, delay: null });
       // (Rare) it closed while this call waited: a new toast, with the id returned.
@@ -202,6 +205,9 @@ function dismiss(id?: string): void {
   live.clear();
   waiting.clear();
   dismissals++;
+  // Nothing waits for a closed toast's enter animation: one whose container went away first (a test's
+  // render unmounted) would otherwise hold every later toast operation.
+  for (const { end } of [...entering.values()]) end();
   // With no container up, no toast is on screen: dropping those waiting on the chain is all there is
   // to do (and nothing loads before the first toast).
   if (!toasterIsMounted()) return;
