@@ -76,6 +76,45 @@ describe('investor journey', () => {
     expect(await page.getByText(/\$[1-9]/).count()).toBe(0); // no non-zero figure anywhere
   }));
 
+  test('the dashboard paints from its HTML, the name in it, and the app takes over without a spinner', () => j.step(page, 'dashboard frame', async () => {
+    const name = `${inv.first} ${inv.last}`;
+    const welcome = page.getByRole('heading', { name: `Welcome, ${name}` });
+    const refused: string[] = [];
+    const onConsole = (msg: { type(): string; text(): string }) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) refused.push(msg.text());
+    };
+    page.on('console', onConsole);
+    try {
+      // No script of the app: what shows is the server's HTML and its one inline script.
+      const shell = /\/main\.[0-9a-f]+\.js$/;
+      await page.route(shell, (route) => route.abort());
+      await page.reload();
+      await shown(welcome);
+      await shown(page.getByText('Loading your portfolio...'));
+      expect(await page.locator('#root[data-frame-until="#welcome-title"]').count()).toBe(1);
+      await page.unroute(shell);
+      // The app: the same heading in the app's own page, then the figures; never a spinner between
+      // (the remote's loading state, drawn while the frame is still what the page shows, stays hidden).
+      await page.addInitScript(() => {
+        const w = window as unknown as { spinnerShown?: boolean };
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[role="status"]')) {
+            if (/Loading your account/.test(el.textContent ?? '') && el.closest('[hidden]') === null) w.spinnerShown = true;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.reload();
+      await shown(assetItem(page, 'Bitcoin').getByText('$0.00', { exact: true }));
+      await shown(welcome);
+      expect(await page.locator('#root').count()).toBe(1);
+      expect(await page.locator('[data-frame-until]').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { spinnerShown?: boolean }).spinnerShown ?? false)).toBe(false);
+      expect(refused).toEqual([]);
+    } finally {
+      page.off('console', onConsole);
+    }
+  }));
+
   test('deposit 500 bitcoin', () => j.step(page, 'deposit 500 bitcoin', async () => {
     await page.getByRole('link', { name: /^Deposit$/ }).or(page.getByRole('button', { name: /^Deposit$/ })).first().click();
     await at(page, '/user/deposit');
