@@ -50,13 +50,17 @@ function main(): void {
         </StoreProvider>,
       ),
     );
-    styles = sheet.getStyleTags();
+    // Not marked as styled-components' own: its browser copy would take them in at start (parse
+    // them, insert each rule again, remove the tags: a restyle of the frame on screen), for markup
+    // the app replaces anyway. They stay for the frame alone.
+    styles = sheet.getStyleTags().replace(/ data-styled="[^"]*" data-styled-version="[^"]*"/g, ' data-frame');
   } finally {
     sheet.seal();
     // The render's query would keep the process alive until its cache time ran out.
     queryClient.clear();
   }
   if (!markup.includes(SENTINEL)) throw new Error('frame: the dashboard did not render the session name');
+  if (!styles.includes('<style data-frame>')) throw new Error("frame: styled-components' style tags changed form");
   const script = `(${fillFrame.toString()})(document.getElementById('root'),${JSON.stringify(STORAGE_KEYS.user)},${JSON.stringify(SENTINEL)})`;
   const frame = { path: PATH, until: UNTIL, brand: BRAND, styles, markup, script };
   mkdirSync(join(dist, 'frames'), { recursive: true });

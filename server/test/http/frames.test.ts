@@ -24,7 +24,7 @@ const frame = {
   path: '/user/main',
   until: '#welcome-title',
   brand: 'Halcyon',
-  styles: '<style data-styled="active">.x{color:red}</style>',
+  styles: '<style data-frame>.x{color:red}</style>',
   markup: '<main class="x"><h2 id="welcome-title">Welcome, HALCYON_SESSION_NAME</h2></main>',
   script: 'fillFrame()',
 };

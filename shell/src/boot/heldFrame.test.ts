@@ -2,6 +2,7 @@ import { appContainer } from './heldFrame';
 
 /** The page as the server sends /user/main with the dashboard's frame in it. */
 function page(frame = '<main><h2 id="welcome-title">Welcome, Ada</h2></main>', until: string | null = '#welcome-title'): HTMLElement {
+  document.head.innerHTML = '<style data-frame>h2{color:red}</style><style data-styled="active"></style>';
   document.body.innerHTML = `<div id="root"${until ? ` data-frame-until="${until}"` : ''}>${frame}</div><script></script>`;
   return document.getElementById('root') as HTMLElement;
 }
@@ -31,10 +32,13 @@ describe('a page sent with a screen frame (issue 32)', () => {
     await commit(app, '<p role="status">Loading your account...</p>');
     expect(visibleRoot()).toBe(root);
     expect(root.textContent).toBe('Welcome, Ada');
+    expect(document.querySelectorAll('style[data-frame]')).toHaveLength(1);
 
     await commit(app, '<main><h2 id="welcome-title">Welcome, Ada</h2><p role="status">Loading your portfolio...</p></main>');
     expect(visibleRoot()).toBe(app);
     expect(root.isConnected).toBe(false);
+    // The frame's styles go with it; the app's (styled-components') stay.
+    expect(document.head.innerHTML).toBe('<style data-styled="active"></style>');
   });
 
   it.each([

@@ -23,6 +23,8 @@ export function appContainer(root: HTMLElement, holdMs = HOLD_MS): HTMLElement {
     observer.disconnect();
     window.clearTimeout(timer);
     root.remove();
+    // The frame's own styles (user-app/prerender: not styled-components' tags) style nothing now.
+    for (const style of document.querySelectorAll('style[data-frame]')) style.remove();
     app.id = 'root';
     app.hidden = false;
   };
