@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 import { cacheControl } from './cache-rules.cjs';
@@ -49,12 +49,12 @@ export async function registerStatic(app: FastifyInstance, config: Config, root:
   const built = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(shellDir, file))));
   const pageFile = (path: string) => built.get(path) ?? 'index.html';
   const signinFiles = new Set(built.values());
-  const sendPage = (reply: FastifyReply, path: string, accepts: string) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
     // A remote's screen frame in the shell's page (http/frames.ts), for a path that has one.
     const framed = frames.pages.get(path);
     const kind = built.has(path) ? 'signin' : framed ? 'framed' : 'app';
     reply.header('cache-control', 'no-cache').header('link', preloads(path, kind)).type('text/html; charset=utf-8');
-    return framed ? sendFramed(reply, framed, accepts) : reply.sendFile(pageFile(path), shellDir);
+    return framed ? sendFramed(reply, framed, request.headers['accept-encoding'] ?? '') : reply.sendFile(pageFile(path), shellDir);
   };
   const preloads = pagePreloads(config, root);
   const setHeaders = (cors: boolean) => (reply: FastifyReply, path: string) => {
@@ -91,7 +91,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, root:
   if (hasShell) {
     await app.register(fastifyStatic, { root: shellDir, prefix: '/', decorateReply: !decorated, setHeaders: setHeaders(false), wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false });
     // '/' is the investor login, which has its own HTML (the static plugin would send index.html).
-    app.route({ method: ['GET', 'HEAD'], url: '/', schema: { hide: true }, handler: (request, reply) => sendPage(reply, '/', request.headers['accept-encoding'] ?? '') });
+    app.route({ method: ['GET', 'HEAD'], url: '/', schema: { hide: true }, handler: (request, reply) => sendPage(request, reply, '/') });
     // An unknown /api path is the API's 404, never a file lookup in the shell (a name too long for
     // the file system would be @fastify/static's 403). API routes are more specific and win.
     app.route({ method: ['GET', 'HEAD'], url: '/api/*', schema: { hide: true }, handler: (_request, reply) => reply.callNotFound() });
@@ -101,7 +101,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, root:
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/remotes/');
     // History fallback: /user/main and friends are client-side routes of the shell.
-    if (hasShell && isPage) return sendPage(reply, path, request.headers['accept-encoding'] ?? '');
+    if (hasShell && isPage) return sendPage(request, reply, path);
     return reply.code(404).send({ message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });
   });
 }
