@@ -36,12 +36,22 @@ export async function eventually(fn: () => Promise<void>, timeout = 10_000): Pro
   }
 }
 
+/**
+ * The app's page has started: the sign-in page hands "Login Successfully" over to it in
+ * sessionStorage, and the URL changes before the app reads it. A test that loads another page in
+ * between would find the toast there instead, over what it looks at.
+ */
+async function signedIn(page: Page, path: string): Promise<void> {
+  await at(page, path);
+  await text(page, 'Login Successfully');
+}
+
 export async function loginInvestor(page: Page, email: string, password: string): Promise<void> {
   await page.goto(url('/auth/login'));
   await field(page, 'Email').fill(email);
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
-  await at(page, '/user/main');
+  await signedIn(page, '/user/main');
 }
 
 export async function loginAdmin(page: Page): Promise<void> {
@@ -50,7 +60,7 @@ export async function loginAdmin(page: Page): Promise<void> {
   await field(page, 'Email').fill(adminEmail);
   await passwordField(page).fill(adminPassword);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
-  await at(page, '/admin/overview');
+  await signedIn(page, '/admin/overview');
 }
 
 /** Clicks a row action, then the confirm dialog's button, and waits for the toast. */
