@@ -58,6 +58,23 @@ describe('dates', () => {
     expect(formatDate('2026-11-22T23:30:00Z')).toBe('Nov 22, 2026');
     expect(formatDateTime('2026-11-22T15:04:00Z')).toBe('Nov 22, 2026, 3:04 PM');
   });
+  it("writes what Intl's en-US formats write in UTC, for every hour and minute, month and day", () => {
+    const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const time = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    const edges = ['1000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '0999-12-31T23:59:00Z', '+010000-01-01T00:00:00Z', '2024-02-29T12:00:00Z', '1970-01-01T00:00:00Z', '1969-12-31T23:59:59Z'].map((s) => new Date(s));
+    // Every minute of one day, then a fixed pseudo-random sweep of instants from 1000 to 9999 (and around them).
+    const minutes = Array.from({ length: 24 * 60 }, (_, i) => new Date(Date.UTC(2026, 10, 22, 0, i)));
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const from = Date.UTC(900, 0, 1);
+    const sweep = Array.from({ length: 20_000 }, () => new Date(from + Math.floor(next() * (Date.UTC(10_100, 0, 1) - from))));
+    const differing: string[] = [];
+    for (const d of [...edges, ...minutes, ...sweep]) {
+      if (formatDate(d) !== day.format(d)) differing.push(`formatDate(${d.toISOString()}) = ${formatDate(d)}, Intl ${day.format(d)}`);
+      if (formatDateTime(d) !== time.format(d)) differing.push(`formatDateTime(${d.toISOString()}) = ${formatDateTime(d)}, Intl ${time.format(d)}`);
+    }
+    expect(differing).toEqual([]);
+  });
   it('gives an empty string for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');

@@ -1,9 +1,9 @@
 // Display formatting. Dates are formatted in UTC so the same instant reads the same everywhere
 // (and tests are stable); amounts are USD with 2 decimals.
 //
-// Amounts are formatted without Intl: the page's first Intl.NumberFormat initialises ICU, 100–250 ms
-// of a phone's CPU (4× slowed Chromium) spent before the dashboard's first paint (issue 32). The
-// result is Intl's en-US text, character for character (format.test.ts compares them).
+// Amounts and dates are formatted without Intl: the page's first Intl.NumberFormat or date format
+// initialises ICU, 85–250 ms of a phone's CPU (4× slowed Chromium) spent as the dashboard starts
+// (issue 32). The result is Intl's en-US text, character for character (format.test.ts compares them).
 
 function toNumber(n: number | string | null | undefined): number {
   const v = typeof n === 'string' ? Number(n) : n;
@@ -61,18 +61,33 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 'Nov 22, 2026' (UTC); '' for empty or invalid input. */
-export function formatDate(value: DateInput, timeZone = 'UTC'): string {
-  const d = toDate(value);
-  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }) : '';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * 'Nov 22, 2026' as Intl's en-US writes it in UTC, without Intl: a page's first date format costs
+ * 85–95 ms of a 4× slowed Chromium (ICU's date patterns), a long task on the dashboard's start
+ * (issue 32). Years outside 1000–9999 are left to Intl (its own digits and eras).
+ */
+function utcDate(d: Date): string | null {
+  const year = d.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${year}` : null;
 }
 
-/** 'Nov 22, 2026, 3:04 PM' (UTC by default); '' for empty or invalid input. */
-export function formatDateTime(value: DateInput, timeZone = 'UTC'): string {
+/** 'Nov 22, 2026' (UTC); '' for empty or invalid input. */
+export function formatDate(value: DateInput): string {
   const d = toDate(value);
-  return d
-    ? d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
-    : '';
+  if (!d) return '';
+  return utcDate(d) ?? d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** 'Nov 22, 2026, 3:04 PM' (UTC); '' for empty or invalid input. */
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const date = utcDate(d);
+  if (date === null) return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const hours = d.getUTCHours();
+  return `${date}, ${hours % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 const methodLabels: Record<string, string> = { bitcoin: 'BTC', solana: 'SOL', ethereum: 'ETH' };
