@@ -1,4 +1,4 @@
-import { capitalize, formatCompact, formatDate, formatDateTime, formatHours, formatMoney, formatUsd, methodLabel, winRateTone } from './format';
+import { capitalize, formatCompact, formatCount, formatDate, formatDateTime, formatHours, formatMoney, formatMonth, formatUsd, methodLabel, winRateTone } from './format';
 
 describe('formatCompact', () => {
   it('leaves numbers below 1000 unchanged', () => {
@@ -53,6 +53,18 @@ describe('money', () => {
   });
 });
 
+describe('counts', () => {
+  it("writes what Intl's en-US format writes, for every size of count", () => {
+    const intl = new Intl.NumberFormat('en-US');
+    let seed = 11;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const sweep = Array.from({ length: 5_000 }, () => Math.floor(next() * 10 ** Math.floor(next() * 16)) * (next() < 0.2 ? -1 : 1));
+    const edges = [0, -0, 1, 999, 1000, -1000, 999_999, 1_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1.5, 1e21];
+    const differing = [...edges, ...sweep].filter((n) => formatCount(n) !== intl.format(n)).map((n) => `formatCount(${n}) = ${formatCount(n)}, Intl ${intl.format(n)}`);
+    expect(differing).toEqual([]);
+  });
+});
+
 describe('dates', () => {
   it('formats in en-US and UTC', () => {
     expect(formatDate('2026-11-22T23:30:00Z')).toBe('Nov 22, 2026');
@@ -74,6 +86,19 @@ describe('dates', () => {
       if (formatDateTime(d) !== time.format(d)) differing.push(`formatDateTime(${d.toISOString()}) = ${formatDateTime(d)}, Intl ${time.format(d)}`);
     }
     expect(differing).toEqual([]);
+  });
+  it("writes a statement month as Intl's en-US does, and nothing for what is not one", () => {
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const differing: string[] = [];
+    for (const year of [1000, 1970, 2024, 2026, 9999]) {
+      for (let m = 1; m <= 12; m++) {
+        const ym = `${year}-${String(m).padStart(2, '0')}`;
+        const intl = month.format(new Date(`${ym}-01T00:00:00Z`));
+        if (formatMonth(ym) !== intl) differing.push(`formatMonth(${ym}) = ${formatMonth(ym)}, Intl ${intl}`);
+      }
+    }
+    expect(differing).toEqual([]);
+    for (const bad of ['', '2026-13', '2026-00', '2026-1', '0999-05', 'November 2026']) expect(formatMonth(bad)).toBe('');
   });
   it('gives an empty string for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('');

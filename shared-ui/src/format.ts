@@ -1,9 +1,10 @@
 // Display formatting. Dates are formatted in UTC so the same instant reads the same everywhere
 // (and tests are stable); amounts are USD with 2 decimals.
 //
-// Amounts and dates are formatted without Intl: the page's first Intl.NumberFormat or date format
-// initialises ICU, 85–250 ms of a phone's CPU (4× slowed Chromium) spent as the dashboard starts
-// (issue 32). The result is Intl's en-US text, character for character (format.test.ts compares them).
+// Amounts, counts and dates are formatted without Intl: a page's first Intl.NumberFormat or date
+// format initialises ICU, 85–250 ms of a phone's CPU (4× slowed Chromium), on the dashboard as it
+// starts (issue 32). The result is Intl's en-US text, character for character (format.test.ts
+// compares them).
 
 function toNumber(n: number | string | null | undefined): number {
   const v = typeof n === 'string' ? Number(n) : n;
@@ -53,6 +54,12 @@ export function formatUsd(n: number | string | null | undefined): string {
   return `${sign}${digits} USD`;
 }
 
+/** A whole count as Intl's en-US writes it: '1,234,567'. Anything but a safe integer goes to Intl. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
+
 type DateInput = string | number | Date | null | undefined;
 
 function toDate(value: DateInput): Date | null {
@@ -61,7 +68,8 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /**
  * 'Nov 22, 2026' as Intl's en-US writes it in UTC, without Intl: a page's first date format costs
@@ -88,6 +96,13 @@ export function formatDateTime(value: DateInput): string {
   if (date === null) return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   const hours = d.getUTCHours();
   return `${date}, ${hours % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A statement month, 'YYYY-MM', as 'November 2026'; '' for anything else. */
+export function formatMonth(month: string): string {
+  const [, year, mm] = /^(\d{4})-(\d{2})$/.exec(month) ?? [];
+  const name = MONTH_NAMES[Number(mm) - 1];
+  return year && Number(year) >= 1000 && name ? `${name} ${year}` : '';
 }
 
 const methodLabels: Record<string, string> = { bitcoin: 'BTC', solana: 'SOL', ethereum: 'ETH' };

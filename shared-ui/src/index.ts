@@ -21,7 +21,7 @@ export { type PhoneRule } from './input/phone';
 export { Logo, type LogoProps } from './Logo';
 export { SkipLink } from './SkipLink';
 export { Footer, footerText, type FooterProps } from './Footer';
-export { formatCompact, formatMoney, formatUsd, formatDate, formatDateTime, formatHours, methodLabel, capitalize, winRateTone } from './format';
+export { formatCompact, formatCount, formatMoney, formatUsd, formatDate, formatDateTime, formatMonth, formatHours, methodLabel, capitalize, winRateTone } from './format';
 export { Table, NO_DATA_MESSAGE, type TableProps } from './table/Table';
 export { type TableColumn, type ColumnKind } from './table/cells';
 export { SearchBox, LoadMore, type SearchBoxProps, type LoadMoreProps } from './table/SearchBox';

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, checkInclusionProof, type InclusionProof, type LiabilitySnapshot, type ProofCheck } from '@halcyon/api-client/model';
 import { userAtom } from '@halcyon/api-client/http';
 import { useApiQueries, useApiQuery } from '@halcyon/api-client/react';
-import { Button, Table, formatDateTime, Heading, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
+import { Button, Table, formatCount, formatDateTime, Heading, Muted, Page, Panel, SectionTitle } from '@halcyon/shared-ui';
 import { allowedAt, ownLedgerReads } from '../features/proof/ownBalances';
 import { ReadState } from '@halcyon/app-kit';
 import { BackLink } from '../features/navigation/BackLink';
@@ -116,7 +116,7 @@ export default function BalanceProof() {
             <summary>How this is checked</summary>
             <Muted>
               The published totals are the root of a Merkle sum tree over every investor&apos;s balances: <Hash>{published.rootHash}</Hash> over{' '}
-              {published.leafCount.toLocaleString('en-US')} accounts. Your browser rebuilds your own entry from your statement and follows the
+              {formatCount(published.leafCount)} accounts. Your browser rebuilds your own entry from your statement and follows the
               proof&apos;s path up to that root.
             </Muted>
             {published.ledgerHead && (

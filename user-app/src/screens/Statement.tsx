@@ -4,7 +4,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import type { LedgerEntry } from '@halcyon/api-client/model';
 import { saveFile } from '@halcyon/api-client/http';
 import { useApiPages, useApiQueries, useProfileQuery } from '@halcyon/api-client/react';
-import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney, Heading, Muted, Page, Panel, Row, SectionTitle } from '@halcyon/shared-ui';
+import { Button, Input, Loading, Select, Table, formatDateTime, formatMoney, formatMonth, Heading, Muted, Page, Panel, Row, SectionTitle } from '@halcyon/shared-ui';
 import { BackLink } from '../features/navigation/BackLink';
 import {
   KIND_LABELS, STATEMENT_ASSETS, accountLabel, assetLabel, kindLabel, ledgerQuery, monthRange, monthlyStatement, monthsSince, movementsOf, openingReads, statementCsv,
@@ -76,7 +76,6 @@ const movementColumns = [
   { key: 'balance', header: 'Balance after', render: (m: Movement) => (m.assets.length === 1 && m.legs[0] ? formatMoney(m.legs[0].assetBalanceAfter) : null) },
 ];
 
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A statement needs the whole month: the most the server sends at once, page after page until done. */
 const MONTH_PAGE = 500;
@@ -157,9 +156,9 @@ function MonthlyStatement() {
 
   return (
     <Panel aria-labelledby="monthly-statement" id="printable-statement">
-      <SectionTitle id="monthly-statement">Monthly statement: {monthName(month)}</SectionTitle>
+      <SectionTitle id="monthly-statement">Monthly statement: {formatMonth(month)}</SectionTitle>
       <Row className="no-print">
-        <Select label="Month" name="month" value={month} onChange={setMonth} options={months.map((m) => ({ value: m, label: monthName(m) }))} />
+        <Select label="Month" name="month" value={month} onChange={setMonth} options={months.map((m) => ({ value: m, label: formatMonth(m) }))} />
         <Button variant="secondary" disabled={!statement} onClick={() => statement && saveFile(new Blob([statementCsv(statement)], { type: 'text/csv;charset=utf-8' }), `statement-${month}.csv`)}>
           Download CSV
         </Button>
@@ -172,7 +171,7 @@ function MonthlyStatement() {
       ) : statement ? (
         <>
           <Table
-            caption={`Opening and closing balances, ${monthName(month)}`}
+            caption={`Opening and closing balances, ${formatMonth(month)}`}
             rows={statement.balances}
             getRowKey={(b) => b.asset}
             columns={[
@@ -182,13 +181,13 @@ function MonthlyStatement() {
             ]}
           />
           {/* One row per movement, its legs under it, as above; the CSV has every leg. */}
-          <Table caption={`Entries, ${monthName(month)}`} rows={movements} getRowKey={(m) => m.movementId} columns={movementColumns} />
+          <Table caption={`Entries, ${formatMonth(month)}`} rows={movements} getRowKey={(m) => m.movementId} columns={movementColumns} />
           <Muted>
             {movements.length} {movements.length === 1 ? 'movement' : 'movements'} ({statement.entries.length} ledger entries). Net this month: {formatMoney(statement.balances.reduce((sum, b) => sum + b.closing - b.opening, 0))}.
           </Muted>
         </>
       ) : (
-        <Loading label={`Loading the statement of ${monthName(month)}...`} />
+        <Loading label={`Loading the statement of ${formatMonth(month)}...`} />
       )}
     </Panel>
   );

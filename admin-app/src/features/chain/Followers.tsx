@@ -1,10 +1,10 @@
 import type { ChainFollower } from '@halcyon/api-client/model';
-import { Grid, ListCard, Muted } from '@halcyon/shared-ui';
+import { formatCount, Grid, ListCard, Muted } from '@halcyon/shared-ui';
 import { CHAIN_NAMES } from '../../lib/chain';
 import { utcTime } from '../../lib/format';
 import { HealthBadge, HealthFacts } from '../../lib/health';
 
-const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
+const count = (n: number | null) => (n === null ? '—' : formatCount(n));
 
 /** Behind by more than twice its confirmations, or its last run failed: an admin should look. */
 const followerNeedsAttention = (f: ChainFollower): boolean => f.lastError !== null || (f.lag !== null && f.lag > 2 * f.confirmations);

@@ -1,5 +1,5 @@
 import type { ChainPaymentRow, ChainReserve, ChainStatus } from '@halcyon/api-client/model';
-import { capitalize, formatMoney } from '@halcyon/shared-ui';
+import { capitalize, formatCount, formatMoney } from '@halcyon/shared-ui';
 import { TxidLink } from '@halcyon/app-kit';
 import { CHAIN_NAMES, Coins, TwoLines, who } from '../../lib/chain';
 import { Gap } from '../../lib/Gap';
@@ -51,7 +51,7 @@ export const reserveColumns = [
       return gap === null ? null : <Gap value={gap} />;
     },
   },
-  { key: 'addresses', header: 'Addresses', render: (r: ChainReserve) => r.addresses.toLocaleString('en-US') },
+  { key: 'addresses', header: 'Addresses', render: (r: ChainReserve) => formatCount(r.addresses) },
   { key: 'measuredAt', header: 'Measured', render: (r: ChainReserve) => (r.measuredAt ? <time dateTime={r.measuredAt}>{utcTime(r.measuredAt)}</time> : 'Not yet') },
 ];
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { LIABILITY_COLUMNS, LIABILITY_COLUMN_LABELS, centsToUsd, type LiabilitySnapshot } from '@halcyon/api-client/model';
 import { useApiMutation, useApiQuery } from '@halcyon/api-client/react';
-import { Button, Table, formatDateTime } from '@halcyon/shared-ui';
+import { Button, Table, formatCount, formatDateTime } from '@halcyon/shared-ui';
 import { ReadState, withToasts } from '@halcyon/app-kit';
 import { dataOf } from '../../lib/select';
 
@@ -56,7 +56,7 @@ export function LiabilitiesPanel() {
           snapshot ? (
             <>
               <p>
-                Published {formatDateTime(snapshot.createdAt)} over {snapshot.leafCount.toLocaleString('en-US')} investor accounts. Root:{' '}
+                Published {formatDateTime(snapshot.createdAt)} over {formatCount(snapshot.leafCount)} investor accounts. Root:{' '}
                 <Root>{snapshot.rootHash}</Root>
               </p>
               {snapshot.ledgerHead && (

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { ChainReserve, Solvency } from '@halcyon/api-client/model';
-import { Table, formatMoney } from '@halcyon/shared-ui';
+import { Table, formatCount, formatMoney } from '@halcyon/shared-ui';
 import { Gap } from '../../lib/Gap';
 
 const Stats = styled.ul`
@@ -90,7 +90,7 @@ export function SolvencyPanel({ solvency, reserves = [] }: { solvency: Solvency;
         </Stat>
         <Stat>
           <h2>Total Users</h2>
-          <p>{solvency.totalUsers.toLocaleString('en-US')}</p>
+          <p>{formatCount(solvency.totalUsers)}</p>
         </Stat>
         <Stat>
           <h2>Owed to users</h2>
