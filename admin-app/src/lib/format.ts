@@ -13,7 +13,10 @@ export function numbered<T>(rows: readonly T[]): (T & { sn: number })[] {
 /** An instant with its time of day, saying the zone the app's dates are in: 'Nov 27, 2026, 10:15 AM UTC'. */
 export const utcTime = (iso: string): string => `${formatDateTime(iso)} UTC`;
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use, not as the module loads: a page's first Intl format initialises ICU (tens of
+// milliseconds of a phone's CPU), and most admin pages show no relative time.
+let relative: Intl.RelativeTimeFormat | undefined;
+const ago = (amount: number, unit: Intl.RelativeTimeFormatUnit) => (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(-amount, unit);
 /** Each unit and how many of it make the next one. */
 const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
   ['second', 60],
@@ -25,8 +28,8 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
 export function timeAgo(iso: string, now = Date.now()): string {
   let amount = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   for (const [unit, next] of UNITS) {
-    if (amount < next) return RELATIVE.format(-amount, unit);
+    if (amount < next) return ago(amount, unit);
     amount = Math.floor(amount / next);
   }
-  return RELATIVE.format(-amount, 'day');
+  return ago(amount, 'day');
 }
