@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Config } from '../config';
+import { REMOTES, servedHere } from './preload';
 
 /** A screen's frame as a remote's build writes it (user-app/prerender/frame.tsx). */
 interface FrameFile {
@@ -29,9 +30,6 @@ export interface Frames {
   /** The framed pages' inline scripts, as CSP sources ('sha256-…'). */
   scriptHashes: string[];
 }
-
-/** The remotes whose frames this server may put in the shell's page: only one it serves itself. */
-const REMOTES = [{ pkg: 'user-app', manifest: (c: Config) => c.userAppUrl, files: ['main.json'] }] as const;
 
 const isFrame = (v: unknown): v is FrameFile =>
   typeof v === 'object' && v !== null && ['path', 'until', 'brand', 'styles', 'markup', 'script'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
@@ -68,12 +66,11 @@ export function loadFrames(config: Config, root: string): Frames {
   // A page whose scripts are written otherwise keeps its own form: no frame rather than no app.
   if (!srcs.length) return { pages, scriptHashes };
   const template = page.replace(DEFERRED, '');
-  for (const { pkg, manifest, files } of REMOTES) {
-    if (manifest(config) !== `/remotes/${pkg}/mf-manifest.json`) continue;
-    for (const file of files) {
-      const path = join(root, pkg, 'dist', 'frames', file);
-      if (!existsSync(path)) continue;
-      const frame: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  for (const remote of REMOTES) {
+    const dir = join(root, remote.pkg, 'dist', 'frames');
+    if (!servedHere(config, remote) || !existsSync(dir)) continue;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const frame: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       if (!isFrame(frame) || frame.brand !== config.brand || frame.script.includes('</script')) continue;
       const script = `${frame.script};${startAfterPaint(srcs)}`;
       const html = template

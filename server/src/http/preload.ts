@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 
-/** What a page's first paint waits for, by the remote that owns its path. */
-const REMOTES = [
+/** The remotes, by the paths they own, and where the config says their manifests are. */
+export const REMOTES = [
   { pathPrefix: '/user/', pkg: 'user-app', url: (c: Config) => c.userAppUrl },
   { pathPrefix: '/admin/', pkg: 'admin-app', url: (c: Config) => c.adminAppUrl },
 ] as const;
+
+/** The config points at the remote's build this server serves itself (under /remotes/), not one deployed elsewhere. */
+export const servedHere = (config: Config, remote: (typeof REMOTES)[number]): boolean => remote.url(config) === `/remotes/${remote.pkg}/mf-manifest.json`;
 
 /** The parts of a remote's mf-manifest.json read here. */
 interface Manifest {
@@ -60,10 +63,11 @@ function shellScripts(root: string): { start: string[]; remotes: string[] } {
 export function pagePreloads(config: Config, root: string): (path: string, kind: 'signin' | 'framed' | 'app') => string {
   const base = [fetchLink('/config.json')];
   const shell = shellScripts(root);
-  const byPrefix = REMOTES.map(({ pathPrefix, pkg, url }) => {
-    const manifestUrl = url(config);
+  const byPrefix = REMOTES.map((remote) => {
+    const { pathPrefix, pkg } = remote;
+    const manifestUrl = remote.url(config);
     const file = join(root, pkg, 'dist', 'mf-manifest.json');
-    const local = manifestUrl === `/remotes/${pkg}/mf-manifest.json` && existsSync(file);
+    const local = servedHere(config, remote) && existsSync(file);
     const scripts = local ? appScripts(JSON.parse(readFileSync(file, 'utf8')) as Manifest, `/remotes/${pkg}/`) : [];
     const links = (script: (url: string) => string) => [...base, ...shell.start.map(script), fetchLink(manifestUrl), ...scripts.map(script), ...shell.remotes.map(script)].join(', ');
     return { pathPrefix, header: links(scriptLink), framed: links(lowScriptLink) };
