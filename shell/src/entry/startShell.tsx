@@ -10,12 +10,13 @@ import { captureBootForm } from '../boot/bootForm';
 import { appContainer } from '../boot/heldFrame';
 
 /**
- * What both entries do to start (the federated app, index.tsx; the sign-in pages, signin.tsx):
- * read /config.json, point the API client at it, and render `routes` over the page, keeping what
- * was typed into a prerendered form meanwhile. `configured` runs once the config is known.
+ * What both entries do to start (the federated app, federatedApp.tsx; the sign-in pages, signinApp.tsx):
+ * read /config.json (or take it as already asked for), point the API client at it, and render
+ * `routes` over the page, keeping what was typed into a prerendered form meanwhile. `configured`
+ * runs once the config is known.
  */
-export async function startShell(routes: ReactNode, configured: (config: RuntimeConfig) => void = () => undefined): Promise<void> {
-  const [config] = await Promise.all([loadRuntimeConfig(), preloadPrerendered(window.location.pathname)]);
+export async function startShell(routes: ReactNode, configured: (config: RuntimeConfig) => void = () => undefined, configLoad: Promise<RuntimeConfig> = loadRuntimeConfig()): Promise<void> {
+  const [config] = await Promise.all([configLoad, preloadPrerendered(window.location.pathname)]);
   configureApi({ baseUrl: config.apiBaseUrl });
   store.set(brandAtom, config.brand);
   configured(config);
