@@ -288,8 +288,8 @@ function federatedConfig(app, env = {}) {
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: app.exposes } : { remotes: {} }),
         shared,
         shareStrategy: 'loaded-first',
-        // The host resolves its shared modules a few per task (shell/src/federation/startupInTasks.ts).
-        ...(isRemote ? {} : { runtimePlugins: [path.join(root, 'shell/src/federation/startupInTasks.ts')] }),
+        // Shared modules resolved a few per task, in the shell and in each remote (shell/src/federation/startupInTasks.ts).
+        runtimePlugins: [path.join(root, 'shell/src/federation/startupInTasks.ts')],
         // Types come from source imports; generating @mf-types costs ~9 s per build.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },

@@ -8,6 +8,7 @@ import { Providers } from '../app/Providers';
 import { preloadPrerendered } from '../app/AppRoutes';
 import { captureBootForm } from '../boot/bootForm';
 import { appContainer } from '../boot/heldFrame';
+import { nextTask } from '../boot/nextTask';
 
 /**
  * What both entries do to start (the federated app, federatedApp.tsx; the sign-in pages, signinApp.tsx):
@@ -20,6 +21,8 @@ export async function startShell(routes: ReactNode, configured: (config: Runtime
   configureApi({ baseUrl: config.apiBaseUrl });
   store.set(brandAtom, config.brand);
   configured(config);
+  // The first render in a task of its own, not after the remotes' registration and the early reads.
+  await nextTask();
   // What the sign-in page was showing as it handed over to this one (OpenApp).
   resumeToasts();
   const container = document.getElementById('root');

@@ -1,9 +1,10 @@
-// A federation runtime plugin of the shell's build (mf-shared.cjs `runtimePlugins`), there from
-// the runtime's start. At start the runtime resolves every shared module the page begins with
-// (React, the router, Jotai, …) in one go, with version checks for each; on a phone that was one
-// task of 100–200 ms (issue 32: Lighthouse's TBT). Here each resolution waits for a task of its own
-// once the current one has run for a slice, so a tap is answered between them. Nothing is loaded
-// later or in another order: only where the task boundaries fall changes.
+// A federation runtime plugin of every federated build (mf-shared.cjs `runtimePlugins`: the shell
+// and each remote's container), there from the runtime's start. At start the runtime resolves every
+// shared module the page (or the remote) begins with (React, the router, Jotai, …) in one go, with
+// version checks for each; on a phone that was one task of 100–200 ms for the shell and as much
+// again for the dashboard's remote (issue 32: Lighthouse's TBT). Here each resolution waits for a
+// task of its own once the current one has run for a slice, so a tap is answered between them.
+// Nothing is loaded later or in another order: only where the task boundaries fall changes.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { nextTask } from '../boot/nextTask';
 
