@@ -117,8 +117,23 @@ class PagePreloadsPlugin {
     compiler.hooks.afterEmit.tap('PagePreloadsPlugin', (compilation) => {
       const outDir = compilation.outputOptions.path;
       const manifest = JSON.parse(readFileSync(path.join(outDir, 'mf-manifest.json'), 'utf8'));
-      const files = (pick) => [...new Set(manifest.shared.filter((s) => pick(s.name)).flatMap((s) => s.assets.js.sync))];
-      const entry = [...compilation.entrypoints.get('main').getFiles()].filter((f) => f.endsWith('.js'));
+      // A shared module can be emitted in two chunks with the same modules (the build's copy for
+      // its own imports, another for the share scope): the page runs one, so only the first is
+      // preloaded (the dashboard downloaded the seam's query client twice and ran it once, issue 32).
+      const modulesOf = new Map();
+      for (const chunk of compilation.chunks) {
+        const ids = compilation.chunkGraph.getChunkModules(chunk).map((m) => m.identifier()).sort().join('\n');
+        for (const file of chunk.files) modulesOf.set(file, ids);
+      }
+      const listed = new Set();
+      const once = (file) => {
+        const key = modulesOf.get(file) ?? file;
+        if (listed.has(key)) return false;
+        listed.add(key);
+        return true;
+      };
+      const files = (pick) => [...new Set(manifest.shared.filter((s) => pick(s.name)).flatMap((s) => s.assets.js.sync))].filter(once);
+      const entry = [...compilation.entrypoints.get('main').getFiles()].filter((f) => f.endsWith('.js') && once(f));
       const preloads = {
         start: [...entry, ...files((name) => !NOT_AT_START.has(name) && !WITH_REMOTES.has(name))],
         remotes: files((name) => WITH_REMOTES.has(name)),
