@@ -132,7 +132,7 @@ class PagePreloadsPlugin {
         listed.add(key);
         return true;
       };
-      const files = (pick) => [...new Set(manifest.shared.filter((s) => pick(s.name)).flatMap((s) => s.assets.js.sync))].filter(once);
+      const files = (pick) => manifest.shared.filter((s) => pick(s.name)).flatMap((s) => s.assets.js.sync).filter(once);
       const entry = [...compilation.entrypoints.get('main').getFiles()].filter((f) => f.endsWith('.js') && once(f));
       const preloads = {
         start: [...entry, ...files((name) => !NOT_AT_START.has(name) && !WITH_REMOTES.has(name))],

@@ -26,6 +26,9 @@ export function formatCompact(n: number): string {
   return `${sign}${(Math.round(abs / 100_000) / 10).toFixed(1)}M`;
 }
 
+/** '1234567' → '1,234,567': a run of digits grouped by thousands, as Intl's en-US groups them. */
+const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
 /**
  * '-' for a negative amount, negative zero included, and '1,234.50' for its size, as Intl writes
  * them: Intl rounds the number's shortest decimal form (String(n): 0.015, not the double's exact
@@ -39,7 +42,7 @@ function signAndDigits(v: number): { sign: string; digits: string } {
   const [whole = '0', fraction = ''] = abs < 1e-6 ? ['0'] : String(abs).split('.');
   const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
   const text = cents.toString().padStart(3, '0');
-  return { sign, digits: `${text.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',')}.${text.slice(-2)}` };
+  return { sign, digits: `${groupThousands(text.slice(0, -2))}.${text.slice(-2)}` };
 }
 
 /** '$1,234.50' (negative: '-$1,234.50'). Non-numbers count as 0. */
@@ -57,7 +60,7 @@ export function formatUsd(n: number | string | null | undefined): string {
 /** A whole count as Intl's en-US writes it: '1,234,567'. Anything but a safe integer goes to Intl. */
 export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
-  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+  return `${n < 0 ? '-' : ''}${groupThousands(String(Math.abs(n)))}`;
 }
 
 type DateInput = string | number | Date | null | undefined;

@@ -76,7 +76,6 @@ const movementColumns = [
   { key: 'balance', header: 'Balance after', render: (m: Movement) => (m.assets.length === 1 && m.legs[0] ? formatMoney(m.legs[0].assetBalanceAfter) : null) },
 ];
 
-
 /** A statement needs the whole month: the most the server sends at once, page after page until done. */
 const MONTH_PAGE = 500;
 
