@@ -6,7 +6,7 @@
 // their tolerance, and the run was no shorter.
 // Each step writes to its own log file, printed whole when the step ends, so two steps' output
 // never interleaves. Ends with a table of every step and its duration.
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -26,13 +26,23 @@ export function testCounts(log) {
 }
 
 /**
- * @param {Array<{ name: string, cores: number, needs?: string[], run: (out: { stdio: unknown[], logFile: string }, cores: number) => Promise<number> }>} steps
+ * CPU seconds (user + system) in a file of bash `times` outputs (scripts/lib.mjs `run`): each is
+ * two lines, the shell's own and its children's, as `0m1.234s 0m0.567s`; the children's count.
+ */
+export function cpuSeconds(text) {
+  const seconds = (t) => Number(t.slice(0, t.indexOf('m'))) * 60 + Number(t.slice(t.indexOf('m') + 1, -1));
+  const lines = text.split('\n').filter((l) => /^\d+m[\d.]+s \d+m[\d.]+s$/.test(l));
+  return lines.filter((_l, i) => i % 2 === 1).reduce((sum, l) => sum + l.split(' ').map(seconds).reduce((a, b) => a + b, 0), 0);
+}
+
+/**
+ * @param {Array<{ name: string, cores: number, needs?: string[], run: (out: { stdio: unknown[], logFile: string, cpuFile: string }, cores: number) => Promise<number> }>} steps
  * @param {{ cores: number, skipped: (name: string) => boolean, logFile: (name: string) => string }} options
  */
 export async function schedule(steps, { cores, skipped, logFile }) {
   const started = Date.now();
   /** name → { status, start, end, counts } */
-  const state = new Map(steps.map((s) => [s.name, { status: skipped(s.name) ? 'skipped' : 'pending', start: 0, end: 0, counts: null }]));
+  const state = new Map(steps.map((s) => [s.name, { status: skipped(s.name) ? 'skipped' : 'pending', start: 0, end: 0, counts: null, cpu: 0 }]));
   const running = new Map();
   const room = cores + 1;
   let used = 0;
@@ -46,6 +56,8 @@ export async function schedule(steps, { cores, skipped, logFile }) {
     const info = state.get(step.name);
     const file = logFile(step.name);
     const fd = openSync(file, 'a');
+    const cpuFile = `${file}.cpu`;
+    rmSync(cpuFile, { force: true });
     info.status = 'running';
     info.start = Date.now() - started;
     used += width;
@@ -53,7 +65,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
     const done = (async () => {
       let code;
       try {
-        code = await step.run({ stdio: ['ignore', fd, fd], logFile: file }, width);
+        code = await step.run({ stdio: ['ignore', fd, fd], logFile: file, cpuFile }, width);
       } catch (error) {
         console.error(error);
         code = 1;
@@ -62,6 +74,7 @@ export async function schedule(steps, { cores, skipped, logFile }) {
       const log = readFileSync(file, 'utf8');
       info.end = Date.now() - started;
       info.counts = testCounts(log);
+      info.cpu = existsSync(cpuFile) ? cpuSeconds(readFileSync(cpuFile, 'utf8')) : 0;
       info.status = code === 0 ? 'passed' : 'failed';
       used -= width;
       running.delete(step.name);
@@ -101,19 +114,20 @@ export async function schedule(steps, { cores, skipped, logFile }) {
 
   const total = Date.now() - started;
   const rows = steps.map((s) => {
-    const { status, start, end, counts } = state.get(s.name);
+    const { status, start, end, counts, cpu } = state.get(s.name);
     const ran = status === 'passed' || status === 'failed';
     const tests = counts ? [`${counts.passed} passed`, counts.failed && `${counts.failed} failed`, counts.skipped && `${counts.skipped} skipped`].filter(Boolean).join(', ') : '';
-    return [s.name, status, ran ? clock(start) : '', ran ? clock(end - start) : '', tests];
+    return [s.name, status, ran ? clock(start) : '', ran ? clock(end - start) : '', ran ? clock(cpu * 1000) : '', tests];
   });
-  const header = ['step', 'result', 'start', 'took', 'tests'];
+  // cpu: what the step's own processes used (not PostgreSQL's or the chain nodes' service processes).
+  const header = ['step', 'result', 'start', 'took', 'cpu', 'tests'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
   for (const r of rows) console.log(line(r));
-  console.log(`whole run: ${clock(total)} on ${cores} cores`);
-
   const results = steps.map((s) => ({ name: s.name, ...state.get(s.name) }));
+  console.log(`whole run: ${clock(total)} on ${cores} cores, the steps' CPU ${clock(results.reduce((sum, r) => sum + r.cpu, 0) * 1000)}`);
+
   const failedSteps = results.filter((r) => r.status === 'failed');
   if (failedSteps.length) console.log(`\nFAILED: ${failedSteps.map((r) => r.name).join(', ')}`);
   // A failed step with no failing test of its own (typecheck, lint, a crash) still counts as one failure.

@@ -120,7 +120,7 @@ const steps = [
     run: (out) => withScratchDb('halcyon_budget', 'the bundle budget on PostgreSQL', out, (url) => pnpm(['--filter', './bench', 'run', 'budget'], { ...out, env: { DATABASE_URL: url } }), { orPglite: true }),
   },
   // The root scripts' own tests (node:test; named one by one: `node --test scripts/` would also run test-all.mjs).
-  { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs'], out) },
+  { name: 'scripts', cores: 1, run: (out) => run(process.execPath, ['--test', '--test-reporter=spec', 'scripts/deploy-app.test.mjs', 'scripts/steps.test.mjs'], out) },
   // Unused files, exports and dependencies (knip.json; it ignores @module-federation/enhanced in the
   // remotes: mf-shared.cjs resolves it from each app, which knip cannot see).
   { name: 'knip', cores: 1, run: (out) => pnpm(['exec', 'knip', '--no-progress'], out) },
