@@ -17,7 +17,7 @@ import { BackgroundTasks } from './jobs/background';
 import { JobQueue } from './jobs/queue';
 import { dbLimitStore } from './limits/db-store';
 import type { LimitStore } from './limits/store';
-import { setContractCompilers } from './http/define-route';
+import { named, setContractCompilers } from './http/define-route';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { contentSecurityPolicy } from './http/csp';
 import { registerStatic, staticRoot } from './http/static';
@@ -131,9 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await registerOpenApi(app, config);
 
     await app.register(
-      async (api) => {
+      named(async (api) => {
         for (const f of features) await api.register(f);
-      },
+      }, 'api'),
       { prefix: '/api' },
     );
     await registerStatic(app, config, root, frames);

@@ -4,6 +4,7 @@ import { CSV_EXPORTS, csvLine, csvTextCell, routes, type CsvExport, type ParsedQ
 import type { Paged } from '../db/keyset';
 import type { Deps } from '../deps';
 import { authenticate, type AuthInfo } from './authenticate';
+import { named } from './define-route';
 import { parsePart } from './validation';
 import { requestDeps } from './request-deps';
 
@@ -39,7 +40,7 @@ export function csvExport<P extends CsvExport, T>(path: P, spec: CsvExportSpec<P
   const list = routes[CSV_EXPORTS[path]];
   const access = list.access === 'admin' ? 'admin' : 'user';
   const name = path.split('/').at(-1) ?? 'export';
-  return async (app) => {
+  return named(async (app) => {
     app.get(path, {
       schema: { hide: true },
       onRequest: async (request) => {
@@ -54,5 +55,5 @@ export function csvExport<P extends CsvExport, T>(path: P, spec: CsvExportSpec<P
         return reply.send(Readable.from(csvLines(spec, request, request.auth as AuthInfo, query)));
       },
     });
-  };
+  }, `csv export ${path}`);
 }

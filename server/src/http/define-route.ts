@@ -102,7 +102,10 @@ export function defineRoute<N extends RouteName>(name: N, handler: (ctx: RouteCo
     app.route({
       method: route.method,
       url: route.path,
-      schema: openApiSchema(name),
+      // Described when the OpenAPI document is first asked for, not at every start: turning the zod
+      // schemas into JSON Schema was a sixth of a server's start (each test file starts one).
+      schema: { operationId: name },
+      config: { swaggerTransform: ({ url }) => ({ schema: openApiSchema(name), url }) },
       // Before the body is read: an anonymous or wrong-role caller learns nothing about validation.
       onRequest: async (request) => {
         request.auth = route.access === 'none' ? null : await authenticate(request, route.access, options.callerFigures);
@@ -150,7 +153,7 @@ export function setContractCompilers(app: FastifyInstance): void {
  */
 export function feature(...list: Array<RoutePlugin | FastifyPluginAsync>): FastifyPluginAsync {
   return named(async (app) => {
-    for (const r of list) await app.register(r);
+    for (const r of list) await app.register('routeName' in r ? r : named(r, r.name || 'route outside the contract'));
   }, `feature(${list.map((r) => ('routeName' in r ? r.routeName : r.name)).join(', ')})`);
 }
 
@@ -158,6 +161,6 @@ export function feature(...list: Array<RoutePlugin | FastifyPluginAsync>): Fasti
  * Names a plugin for Fastify's plugin tree. Without a name, each register searches every loaded
  * module for the function (require.cache): under jest that was about 0.4 s per server start.
  */
-function named<P extends FastifyPluginAsync>(plugin: P, name: string): P {
+export function named<P extends FastifyPluginAsync>(plugin: P, name: string): P {
   return Object.assign(plugin, { [Symbol.for('fastify.display-name')]: name });
 }
