@@ -94,7 +94,7 @@ const uses = (files, forbidden, ignores = []) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden.map(([regex, message]) => ({ regex, message })) }] },
 });
 const TESTS = ['**/*.test.{ts,tsx}', '**/test/**', '**/src/testing/**'];
-const SERVER_PACKAGES = ['^@halcyon/(?!api-client/contract$|test-kit$)', 'the server imports only the contract (@halcyon/api-client/contract)'];
+const SERVER_PACKAGES = ['^@halcyon/(?!api-client/contract$|test-kit(/chain)?$)', 'the server imports only the contract (@halcyon/api-client/contract)'];
 const SIGNER_ONLY = [
   ['^(@scure/btc-signer|@scure/bip39|viem/accounts)(/|$)', 'private keys are derived and used in server/src/signer/ only'],
   ['^\\.{1,2}/(\\.\\./)*signer(/|$)', 'the signer is a process of its own: nothing else in the server imports server/src/signer/'],

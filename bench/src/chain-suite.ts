@@ -2,7 +2,8 @@
 // and block-to-credit latency with the server following the chains. Not in the default run. Method,
 // sizes and how the targets come from mainnet: docs/bench.md "Chain".
 import { Client } from 'pg';
-import { chainServerEnv, createScratchDb, platformXpubs, startChainNodes, type ChainNodes } from '@halcyon/test-kit';
+import { createScratchDb } from '@halcyon/test-kit';
+import { chainServerEnv, platformXpubs, startChainNodes, type ChainNodes } from '@halcyon/test-kit/chain';
 import { openPostgres } from '../../server/src/db/postgres';
 import { benchEnv, int } from './lib/env';
 import { setPlatformKeys, type QuoteMethod } from './lib/chain';

@@ -1,7 +1,7 @@
 // The chain benchmark (`pnpm bench chain`, docs/bench.md "Chain") at a tiny size, so that a change
 // that breaks it is seen in `pnpm test`: it follows every block it mined, records a payment for each
 // output to an investor and none otherwise, and times each latency sample to a credited deposit.
-import { ownChainNodesSkip } from '@halcyon/test-kit';
+import { ownChainNodesSkip } from '@halcyon/test-kit/chain';
 import { runChainBench, type ChainSizes } from '../src/chain-suite';
 import { describeWithPostgres } from './helpers';
 

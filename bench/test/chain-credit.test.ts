@@ -2,19 +2,8 @@
 // (the production build, one PostgreSQL database) follow Bitcoin, Ethereum and BSC, and each of
 // them is killed with SIGKILL in the middle of crediting, then started again.
 import { Client } from 'pg';
-import {
-  chainServerEnv,
-  createScratchDb,
-  expectApi,
-  ownChainNodesSkip,
-  pgAdminUrl,
-  platformXpubs,
-  restartProduct,
-  startChainNodes,
-  type ChainNodes,
-  type Product,
-  type ScratchDb,
-} from '@halcyon/test-kit';
+import { createScratchDb, expectApi, pgAdminUrl, restartProduct, type Product, type ScratchDb } from '@halcyon/test-kit';
+import { chainServerEnv, ownChainNodesSkip, platformXpubs, startChainNodes, type ChainNodes } from '@halcyon/test-kit/chain';
 import { startServer } from '../src/lib/server';
 import { pool } from '../src/lib/http';
 import { loginAdmin, registerInvestors, type Investor } from '../src/lib/fixtures';

@@ -2,7 +2,7 @@
 // by E2E_DATABASE_URL (or DATABASE_URL). E2E_BASE_URL targets a product already running instead.
 // The product watches local chains (Anvil, litecoind regtest) started here once for the run; with
 // no platform keys set it behaves as the spec's manual flow, and the chain journey sets them.
-import { CHAIN_NODES_ENV, chainServerEnv, ownChainNodesSkip, startChainNodes } from '@halcyon/test-kit';
+import { CHAIN_NODES_ENV, chainServerEnv, ownChainNodesSkip, startChainNodes } from '@halcyon/test-kit/chain';
 import { ADMIN, startProduct } from './product';
 import { writeRunInfo } from './run-info';
 

@@ -1,4 +1,4 @@
-import type { ChainNodes } from '@halcyon/test-kit';
+import type { ChainNodes } from '@halcyon/test-kit/chain';
 import type { Product } from './product';
 
 export default async function globalTeardown(): Promise<void> {

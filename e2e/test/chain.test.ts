@@ -4,7 +4,7 @@
 // are mined; the dashboard then shows the money. The run's product watches the nodes global setup
 // started; the platform's keys are set here and removed afterwards (the other journeys use the
 // spec's manual flow).
-import { chainNodesOrSkip, payPaymentUri, platformXpubs } from '@halcyon/test-kit';
+import { chainNodesOrSkip, payPaymentUri, platformXpubs } from '@halcyon/test-kit/chain';
 import { adminLogin, call, newInvestor, registerInvestor } from '../src/api';
 import { E2E_CONFIRMATIONS } from '../src/global-setup';
 import { join } from 'node:path';

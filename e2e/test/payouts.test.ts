@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chainNodesOrSkip, chainServerEnv, jsonRpc, newSignerWallet } from '@halcyon/test-kit';
+import { chainNodesOrSkip, chainServerEnv, jsonRpc, newSignerWallet } from '@halcyon/test-kit/chain';
 import { adminLogin, call, fundedInvestor, type Investor } from '../src/api';
 import { PHONE } from '../src/browser';
 import { journey } from '../src/journey';

@@ -2,7 +2,7 @@
 // then the server's own follower (followChain, with the settings its job uses) is timed reading
 // them from a cursor placed just below, against a database holding the seeded addresses.
 import { randomBytes } from 'node:crypto';
-import { bitcoinNode, bitcoinRpc, jsonRpc, type ChainNodes } from '@halcyon/test-kit';
+import { bitcoinNode, bitcoinRpc, jsonRpc, type ChainNodes } from '@halcyon/test-kit/chain';
 import { bitcoinReader } from '../../../server/src/chain/bitcoin';
 import type { ChainReader } from '../../../server/src/chain/blocks';
 import { evmReader } from '../../../server/src/chain/evm';

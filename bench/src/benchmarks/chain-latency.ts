@@ -3,7 +3,7 @@
 // payment, the block that gives the last one is mined, and the time until the deposit is approved
 // (read from the database every few milliseconds) is one sample.
 import type { Client } from 'pg';
-import type { ChainNodes } from '@halcyon/test-kit';
+import type { ChainNodes } from '@halcyon/test-kit/chain';
 import { createQuote, payQuote, type QuoteMethod } from '../lib/chain';
 import type { Investor } from '../lib/fixtures';
 

@@ -1,6 +1,7 @@
 // Deposits on the test chains (issue 26) for the chain fault test and the chain benchmark: the
 // platform's keys, quotes and paying them (the server's settings: test-kit's chainServerEnv).
-import { decimalToUnits, expectApi, type ChainActions, type PlatformXpubs } from '@halcyon/test-kit';
+import { expectApi } from '@halcyon/test-kit';
+import { decimalToUnits, type ChainActions, type PlatformXpubs } from '@halcyon/test-kit/chain';
 import { newKey } from './http';
 import type { Investor } from './fixtures';
 

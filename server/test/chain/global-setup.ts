@@ -1,4 +1,4 @@
-import { chainGlobalSetup } from '@halcyon/test-kit';
+import { chainGlobalSetup } from '@halcyon/test-kit/chain';
 import serverSetup from '../global-setup';
 
 /** The server tests' template database, and the chain nodes once for the run (test-kit). */

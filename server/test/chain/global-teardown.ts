@@ -1,4 +1,4 @@
-import { chainGlobalTeardown } from '@halcyon/test-kit';
+import { chainGlobalTeardown } from '@halcyon/test-kit/chain';
 import serverTeardown from '../global-teardown';
 
 export default async function globalTeardown(): Promise<void> {

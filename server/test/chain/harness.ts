@@ -1,6 +1,6 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { bitcoinNode, chainNodesFromEnv, type Chains as TestChains } from '@halcyon/test-kit';
+import { bitcoinNode, chainNodesFromEnv, type Chains as TestChains } from '@halcyon/test-kit/chain';
 import type { Chain } from '@halcyon/api-client/contract';
 import type { ChainConfig } from '../../src/config';
 import { runFollower } from '../../src/jobs/chain-jobs';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupTestServer } from '../harness';
-import { bitcoinNode } from '@halcyon/test-kit';
+import { bitcoinNode } from '@halcyon/test-kit/chain';
 import { balances, chainConfig, CONFIRMATIONS, deposit, follow, nodes, price, readDeposit, setKeys } from './harness';
 
 // A node that is down, then back; a node that answers garbage. The follower reads the real

@@ -4,7 +4,7 @@ import { Transaction } from '@scure/btc-signer';
 import { parseTransaction, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { bitcoinNode, bitcoinRpc, btcToSats, jsonRpc, LITECOIN_REGTEST } from '@halcyon/test-kit';
+import { bitcoinNode, bitcoinRpc, btcToSats, jsonRpc, LITECOIN_REGTEST } from '@halcyon/test-kit/chain';
 import type { SignerConfig } from '../../src/signer/config';
 import { hotWallet, type HotWallet } from '../../src/signer/keys';
 import { buildPayers } from '../../src/signer/payers';

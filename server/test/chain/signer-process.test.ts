@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chainServerEnv, jsonRpc } from '@halcyon/test-kit';
+import { chainServerEnv, jsonRpc } from '@halcyon/test-kit/chain';
 import { openPostgres } from '../../src/db/postgres';
 import { setupTestServer } from '../harness';
 import { chainConfig, nodes, price } from './harness';

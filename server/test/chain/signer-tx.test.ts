@@ -1,4 +1,4 @@
-import { bitcoinNode, bitcoinRpc, chainNodesFromEnv, LITECOIN_REGTEST } from '@halcyon/test-kit';
+import { bitcoinNode, bitcoinRpc, chainNodesFromEnv, LITECOIN_REGTEST } from '@halcyon/test-kit/chain';
 import { HARDENED_OFFSET, HDKey } from '@scure/bip32';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
