@@ -6,7 +6,7 @@
 // their tolerance, and the run was no shorter.
 // Each step writes to its own log file, printed whole when the step ends, so two steps' output
 // never interleaves. Ends with a table of every step and its duration.
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -56,8 +56,8 @@ export async function schedule(steps, { cores, skipped, logFile }) {
     const info = state.get(step.name);
     const file = logFile(step.name);
     const fd = openSync(file, 'a');
+    // Beside the log, in the folder the caller empties before the run (as the log is appended to).
     const cpuFile = `${file}.cpu`;
-    rmSync(cpuFile, { force: true });
     info.status = 'running';
     info.start = Date.now() - started;
     used += width;
