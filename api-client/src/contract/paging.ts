@@ -75,9 +75,14 @@ export const InvestmentsQuery = listQuery({
   q, uid: id.optional(), status: oneOrMore(statuses(InvestmentStatus)), method: oneOrMore(INVEST_METHODS), sort: sortOf(['newest', 'oldest', 'amount', 'earnings'] as const),
 });
 export const EarningsQuery = listQuery({ q, uid: id.optional(), kind: oneOrMore(['credit', 'deduct', 'maturity'] as const), sort: sortOf(['newest', 'oldest'] as const) });
-/** `origin`: `request` rows are deposits, withdrawals and investments; `ledger` rows are movements (principal returned, earnings). */
+/**
+ * `origin`: `request` rows are deposits, withdrawals and investments; `ledger` rows are movements
+ * (principal returned, earnings). `open=true`: only requests still in progress (the server's
+ * services/transactions.ts says which), so that a screen asks once rather than once per status.
+ */
 const transactionFilters = {
   q, type: oneOrMore(statuses(TransactionType)), origin: one(['request', 'ledger'] as const), status: z.string().max(40).optional(), method: z.string().max(40).optional(), sort: sortOf(['newest', 'oldest'] as const),
+  open: z.literal('true', { error: 'must be true' }).transform(() => true).optional(),
 };
 export const AllTransactionsQuery = listQuery({ ...transactionFilters, uid: id.optional() });
 export const PlansQuery = listQuery({ q, sort: sortOf(['newest', 'oldest'] as const) });

@@ -50,6 +50,8 @@ interface Branch {
   investment?: string;
   /** Conditions every row of the branch meets. */
   where: readonly string[];
+  /** A request still in progress (`open=true`); movements are never open. */
+  open?: string;
   /** The key's second column: text that orders like the table's own order. */
   sortId: string;
   orderId: string;
@@ -59,10 +61,15 @@ const LISTED_KINDS = "('investment_stop_principal', 'maturity_principal', 'earni
 
 const REQUEST_BRANCHES: readonly Branch[] = [
   { origin: 'request', type: 'deposit', alias: 'd', table: 'deposits', from: 'deposits d', uid: 'd.uid', id: 'd.id', where: [], sortId: 'd.id', orderId: 'd.id',
+    open: "d.status = 'pending'",
     select: "d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid" },
   { origin: 'request', type: 'withdraw', alias: 'w', table: 'withdrawals', from: 'withdrawals w', uid: 'w.uid', id: 'w.id', where: [], sortId: 'w.id', orderId: 'w.id',
+    // Waiting for a decision, or approved and its payout not yet confirmed on its chain (one paid
+    // by hand has none: done when approved).
+    open: "(w.status IN ('pending', 'processing') OR (w.status = 'approved' AND EXISTS (SELECT 1 FROM payouts p WHERE p.withdrawal_id = w.id AND p.status <> 'confirmed')))",
     select: "w.id, 'withdraw' AS type, w.method, w.amount_cents, w.status, w.created_at, 'withdrawal' AS source, w.uid" },
   { origin: 'request', type: 'investment', alias: 'i', table: 'investments', from: 'investments i', uid: 'i.uid', id: 'i.id', where: [], sortId: 'i.id', orderId: 'i.id',
+    open: "i.status <> 'ended'",
     select: "i.id, 'investment' AS type, i.method, i.amount_cents, i.status, i.created_at, 'investment' AS source, i.uid" },
 ];
 
@@ -95,6 +102,7 @@ function afterCondition(b: Branch, f: TransactionFilters, after: readonly string
 function included(b: Branch, f: TransactionFilters): boolean {
   if (f.origin && f.origin !== b.origin) return false;
   if (f.type && b.type && !f.type.includes(b.type)) return false;
+  if (f.open && !b.open) return false;
   return !(b.origin === 'ledger' && ((f.status && f.status !== 'completed') || (f.method && f.method !== 'transfer')));
 }
 
@@ -126,6 +134,7 @@ function branchQuery(b: Branch, f: TransactionFilters, how: BranchSearch | null,
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
   if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
+  if (f.open && b.open) where.push(b.open);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
   if (searched.where) where.push(searched.where);

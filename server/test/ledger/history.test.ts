@@ -42,6 +42,50 @@ test('GET /transaction/all: the caller\'s requests and non-request movements, ne
   expect(res.body.data.every((r) => r.user.name === 'Ann Lee' && r.user.email === ann.email)).toBe(true);
 });
 
+test('GET /transaction/all?open=true: only the requests still in progress, in one list', async () => {
+  const plan = await createPlan(t(), admin);
+  await fund(t(), admin, ann, 1000);
+  const pendingDeposit = (await t().call('createDeposit', { token: ann.token, body: { method: 'bitcoin', amount: 5, from: ann.uid } })).body.data.id;
+  // Each decided as it is filed: at most MAX_PENDING_WITHDRAWALS are open at once.
+  const withdraw = async (decision?: 'processWithdrawal' | 'approveWithdrawal' | 'declineWithdrawal') => {
+    const res = await t().call('createWithdrawal', { token: ann.token, body: { method: 'bank', amount: 10, to: ann.uid } });
+    expect(res.status).toBe(201);
+    if (decision) expect((await t().call(decision, { token: admin.token, params: { id: res.body.data.id } })).status).toBe(200);
+    return res.body.data.id;
+  };
+  const pending = await withdraw();
+  const processing = await withdraw('processWithdrawal');
+  const [paying, failed, paid] = [await withdraw('approveWithdrawal'), await withdraw('approveWithdrawal'), await withdraw('approveWithdrawal')];
+  await withdraw('approveWithdrawal'); // paid by hand: no payout, done when approved
+  await withdraw('declineWithdrawal');
+  // Payouts on the chain: one sent, one failed (to be retried), one confirmed.
+  await t().db.query(
+    `INSERT INTO payouts (withdrawal_id, chain, asset, destination, units, coin_decimals, usd_cents, price_answer, price_decimals, priced_at, confirmations_required, status, txid, block_hash)
+     SELECT w, 'bitcoin', 'btc', 'bcrt1qdest', 1000, 8, 1000, 1, 0, now(), 2, s, CASE WHEN s = 'failed' THEN NULL ELSE 'tx-' || w END, CASE WHEN s = 'confirmed' THEN 'block' END
+     FROM unnest($1::text[], $2::text[]) AS x(w, s)`,
+    [[paying, failed, paid], ['sent', 'failed', 'confirmed']],
+  );
+  const active = await invest(t(), ann, plan, 100);
+  const ended = await invest(t(), ann, plan, 100);
+  await t().call('approveInvestment', { token: admin.token, params: { id: ended } });
+  await t().call('endInvestment', { token: admin.token, params: { id: ended } });
+  await fund(t(), admin, bo, 7);
+
+  const open = await t().call('getTransactions', { token: ann.token, query: { open: 'true', limit: '50' } });
+  expect(open.status).toBe(200);
+  expect(open.body.data.map((r) => r.id).sort()).toEqual([pendingDeposit, pending, processing, paying, failed, active].sort());
+  // As the dashboard asks: one type, newest first, a page at a time.
+  const first = await t().call('getTransactions', { token: ann.token, query: { origin: 'request', type: 'withdraw', open: 'true', limit: '2' } });
+  expect(first.body.data.map((r) => r.id)).toEqual([failed, paying]);
+  const rest = await t().call('getTransactions', { token: ann.token, query: { origin: 'request', type: 'withdraw', open: 'true', limit: '2', cursor: first.body.page.nextCursor ?? '' } });
+  expect(rest.body.data.map((r) => r.id)).toEqual([processing, pending]);
+  expect(rest.body.page.nextCursor).toBeNull();
+  // Anything but true is refused, naming the parameter.
+  const bad = await t().request<{ message: string }>('GET', '/transaction/all?open=yes', { token: ann.token });
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toMatch(/open/);
+});
+
 test('a stopped investment\'s principal shows as an investment transfer with source investment', async () => {
   const plan = await createPlan(t(), admin);
   await fund(t(), admin, bo, 300);

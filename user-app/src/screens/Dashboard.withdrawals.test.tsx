@@ -17,22 +17,18 @@ beforeEach(() => {
 });
 afterEach(() => http.restore());
 
-const byStatus = (rows: Record<string, ReturnType<typeof transaction>[]>) => (request: RecordedRequest) =>
-  page(request.query.get('type') === 'withdraw' ? (rows[request.query.get('status') ?? ''] ?? []) : []);
+/** The withdrawals the server counts as in progress (open=true), as it answers the dashboard's one request. */
+const inProgress = (rows: ReturnType<typeof transaction>[]) => (request: RecordedRequest) =>
+  page(request.query.get('type') === 'withdraw' && request.query.get('open') === 'true' ? rows : []);
 
-test('lists pending, processing and still-paying withdrawals, newest first, with when each was requested and its state', async () => {
+test('lists the withdrawals in progress in one request, newest first, with when each was requested and its state', async () => {
   http.on(
     'GET /api/transaction/all',
-    byStatus({
-      pending: [transaction({ id: 'w-1', type: 'withdraw', source: 'withdrawal', method: 'usdt', amount: 1950, status: 'pending', createdAt: minutesAgo(2) })],
-      processing: [transaction({ id: 'w-2', type: 'withdraw', source: 'withdrawal', method: 'bank', amount: 300, status: 'processing', createdAt: minutesAgo(90) })],
-      approved: [
-        transaction({ id: 'w-3', type: 'withdraw', source: 'withdrawal', method: 'bitcoin', amount: 150, status: 'approved', createdAt: minutesAgo(30), payout: { ...payout, state: 'sent' } }),
-        // Paid in full, or paid by hand: no longer in progress.
-        transaction({ id: 'w-4', type: 'withdraw', source: 'withdrawal', method: 'bitcoin', amount: 75, status: 'approved', createdAt: minutesAgo(10), payout: { ...payout, state: 'complete', confirmations: 3 } }),
-        transaction({ id: 'w-5', type: 'withdraw', source: 'withdrawal', method: 'usdt', amount: 60, status: 'approved', createdAt: minutesAgo(5), payout: null }),
-      ],
-    }),
+    inProgress([
+      transaction({ id: 'w-1', type: 'withdraw', source: 'withdrawal', method: 'usdt', amount: 1950, status: 'pending', createdAt: minutesAgo(2) }),
+      transaction({ id: 'w-3', type: 'withdraw', source: 'withdrawal', method: 'bitcoin', amount: 150, status: 'approved', createdAt: minutesAgo(30), payout: { ...payout, state: 'sent' } }),
+      transaction({ id: 'w-2', type: 'withdraw', source: 'withdrawal', method: 'bank', amount: 300, status: 'processing', createdAt: minutesAgo(90) }),
+    ]),
   );
   renderWithProviders(<Dashboard />);
   const section = within(await screen.findByRole('region', { name: 'Withdrawals in progress' }));
@@ -44,14 +40,27 @@ test('lists pending, processing and still-paying withdrawals, newest first, with
   expect(items[1]).toHaveTextContent('1 of 3 confirmations');
   expect(items[2]).toHaveTextContent('Bank · 1 h ago');
   expect(items[2]).toHaveTextContent(/processing/i);
-  const asked = http.calls('GET /api/transaction/all').filter((r) => r.query.get('type') === 'withdraw').map((r) => r.query.get('status'));
-  expect(asked.sort()).toEqual(['approved', 'pending', 'processing']);
+  expect(section.queryByText('See all in Transactions')).not.toBeInTheDocument();
+  const asked = http.calls('GET /api/transaction/all').filter((r) => r.query.get('type') === 'withdraw');
+  expect(asked.map((r) => Object.fromEntries(r.query))).toEqual([{ origin: 'request', type: 'withdraw', open: 'true', limit: '5' }]);
+});
+
+test('links to Transactions when more are in progress than it shows', async () => {
+  http.on('GET /api/transaction/all', (request: RecordedRequest) =>
+    request.query.get('open') === 'true'
+      ? page([1, 2, 3, 4, 5].map((n) => transaction({ id: `w-${n}`, type: 'withdraw', method: 'usdt', status: 'pending', createdAt: minutesAgo(n) })), 'next-page')
+      : page([]),
+  );
+  renderWithProviders(<Dashboard />);
+  const section = within(await screen.findByRole('region', { name: 'Withdrawals in progress' }));
+  expect(section.getAllByRole('listitem')).toHaveLength(5);
+  expect(section.getByRole('link', { name: 'See all in Transactions' })).toHaveAttribute('href', '/user/transactions');
 });
 
 test('shows nothing when no withdrawal is in progress', async () => {
-  http.on('GET /api/transaction/all', byStatus({ approved: [transaction({ id: 'w-9', type: 'withdraw', method: 'usdt', status: 'approved', payout: null })] }));
+  http.on('GET /api/transaction/all', inProgress([]));
   renderWithProviders(<Dashboard />);
-  await waitFor(() => expect(http.calls('GET /api/transaction/all').length).toBeGreaterThanOrEqual(4));
+  await waitFor(() => expect(http.calls('GET /api/transaction/all').length).toBeGreaterThanOrEqual(2));
   expect(await screen.findByText('Crypto Investment Made Easy.')).toBeInTheDocument();
   expect(screen.queryByText('Withdrawals in progress')).not.toBeInTheDocument();
 });
