@@ -50,8 +50,11 @@ interface Branch {
   investment?: string;
   /** Conditions every row of the branch meets. */
   where: readonly string[];
-  /** A request still in progress (`open=true`); movements are never open. */
-  open?: string;
+  /**
+   * A request still in progress (`open=true`; movements never are): the condition, and where the
+   * table's open rows are read from without walking an investor's whole history (migration 029).
+   */
+  open?: { where: string; from?: string };
   /** The key's second column: text that orders like the table's own order. */
   sortId: string;
   orderId: string;
@@ -61,15 +64,19 @@ const LISTED_KINDS = "('investment_stop_principal', 'maturity_principal', 'earni
 
 const REQUEST_BRANCHES: readonly Branch[] = [
   { origin: 'request', type: 'deposit', alias: 'd', table: 'deposits', from: 'deposits d', uid: 'd.uid', id: 'd.id', where: [], sortId: 'd.id', orderId: 'd.id',
-    open: "d.status = 'pending'",
+    open: { where: "d.status = 'pending'" },
     select: "d.id, 'deposit' AS type, d.method, d.amount_cents, d.status, d.created_at, 'deposit' AS source, d.uid" },
   { origin: 'request', type: 'withdraw', alias: 'w', table: 'withdrawals', from: 'withdrawals w', uid: 'w.uid', id: 'w.id', where: [], sortId: 'w.id', orderId: 'w.id',
     // Waiting for a decision, or approved and its payout not yet confirmed on its chain (one paid
     // by hand has none: done when approved).
-    open: "(w.status IN ('pending', 'processing') OR (w.status = 'approved' AND EXISTS (SELECT 1 FROM payouts p WHERE p.withdrawal_id = w.id AND p.status <> 'confirmed')))",
+    open: {
+      where: "(w.status IN ('pending', 'processing') OR (w.status = 'approved' AND EXISTS (SELECT 1 FROM payouts p WHERE p.withdrawal_id = w.id AND p.status <> 'confirmed')))",
+      from: `(SELECT * FROM withdrawals WHERE status IN ('pending', 'processing')
+              UNION ALL SELECT o.* FROM payouts p JOIN withdrawals o ON o.id = p.withdrawal_id WHERE p.status <> 'confirmed' AND o.status = 'approved') w`,
+    },
     select: "w.id, 'withdraw' AS type, w.method, w.amount_cents, w.status, w.created_at, 'withdrawal' AS source, w.uid" },
   { origin: 'request', type: 'investment', alias: 'i', table: 'investments', from: 'investments i', uid: 'i.uid', id: 'i.id', where: [], sortId: 'i.id', orderId: 'i.id',
-    open: "i.status <> 'ended'",
+    open: { where: "i.status <> 'ended'" },
     select: "i.id, 'investment' AS type, i.method, i.amount_cents, i.status, i.created_at, 'investment' AS source, i.uid" },
 ];
 
@@ -134,13 +141,14 @@ function branchQuery(b: Branch, f: TransactionFilters, how: BranchSearch | null,
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
   if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
-  if (f.open && b.open) where.push(b.open);
+  if (f.open && b.open) where.push(b.open.where);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
   if (searched.where) where.push(searched.where);
   if (after) where.push(afterCondition(b, f, after, params));
   const dir = direction(f);
-  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${searched.from ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+  const from = searched.from ?? (f.open ? b.open?.from : undefined) ?? b.from;
+  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`;
 }
 

@@ -432,4 +432,16 @@ describe('indexes', () => {
       }
     }
   });
+
+  test('an investor\'s requests in progress (open=true) are read from the open rows\' indexes, not from the whole history', async () => {
+    // A long history of finished requests, with the statistics a busy database has.
+    const plan = await createPlan(t(), admin);
+    await seedDeposits(t(), ann.uid, 2000, 'approved');
+    await t().db.query("INSERT INTO withdrawals (uid, method, asset, amount_cents, status, created_at) SELECT $1, 'usdt', 'usdt', 100, 'approved', now() - make_interval(mins => g) FROM generate_series(1, 2000) g", [ann.uid]);
+    await t().db.query("INSERT INTO investments (uid, plan_id, duration_days, returns_bp, method, asset, amount_cents, status, created_at, end_date, ended_reason, ended_at) SELECT $1, $2, 30, 100, 'USDT', 'usdt', 100, 'ended', now() - make_interval(mins => g), now(), 'matured', now() FROM generate_series(1, 2000) g", [ann.uid, plan]);
+    for (const table of ['deposits', 'withdrawals', 'investments', 'payouts']) await t().db.query(`ANALYZE ${table}`);
+    const [read = ''] = await plansOf((q) => listTransactions(q, t().app.deps, routes.allTransactions.query.parse({ open: 'true', uid: ann.uid, origin: 'request' })));
+    for (const index of ['deposits_open_uid_created_idx', 'withdrawals_open_uid_created_idx', 'investments_open_uid_created_idx']) expect(read).toContain(index);
+    expect(read).not.toMatch(/(deposits|withdrawals|investments)_uid_created_idx/);
+  });
 });
