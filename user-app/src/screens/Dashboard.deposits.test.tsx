@@ -34,7 +34,7 @@ describe('Dashboard: deposits in progress', () => {
     renderWithProviders(<Dashboard />);
 
     const list = within(await screen.findByRole('region', { name: 'Deposits in progress' }));
-    expect(depositCalls().map((r) => r.query.toString())).toEqual(['origin=request&type=deposit&status=pending&limit=5']);
+    expect(depositCalls().map((r) => r.query.toString())).toEqual(['origin=request&type=deposit&open=true&limit=5']);
     const btc = list.getByRole('listitem', { name: '$1,234,567.50 Bitcoin' });
     expect(btc).toHaveTextContent('$1,234,567.50');
     expect(btc).toHaveTextContent('Bitcoin · 5 min ago');

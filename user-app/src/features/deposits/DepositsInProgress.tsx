@@ -5,8 +5,12 @@ import { Button, formatMoney, SectionTitle } from '@halcyon/shared-ui';
 import { assetByMethod } from '../../lib/assets';
 import { Item, List, More, Requested } from '../../lib/inProgress';
 
-/** The investor's deposits still pending, newest first: the first few (the rest are in Transactions). */
-const IN_PROGRESS = { origin: 'request', type: 'deposit', status: 'pending', limit: 5 } as const;
+/**
+ * The investor's deposits still pending, newest first: the first few (the rest are in
+ * Transactions). open=true rather than status=pending: the server reads the pending ones from
+ * their own index, never the investor's whole history (migration 029).
+ */
+const IN_PROGRESS = { origin: 'request', type: 'deposit', open: 'true', limit: 5 } as const;
 
 /** A quote's state in a word or two (Payment information says the rest). */
 const QUOTE_STATE: Record<PaymentState, string> = {
