@@ -51,8 +51,9 @@ interface Branch {
   /** Conditions every row of the branch meets. */
   where: readonly string[];
   /**
-   * A request still in progress (`open=true`; movements never are): the condition, and where the
-   * table's open rows are read from without walking an investor's whole history (migration 029).
+   * A request still in progress (`open=true`; movements never are): the condition, or where the
+   * table's open rows are read from without walking an investor's whole history (migration 029;
+   * the condition still applies when a search reads the rows instead).
    */
   open?: { where: string; from?: string };
   /** The key's second column: text that orders like the table's own order. */
@@ -137,18 +138,19 @@ function searchSql(b: Branch, how: BranchSearch, params: Params): { from?: strin
  */
 function branchQuery(b: Branch, f: TransactionFilters, how: BranchSearch | null, after: readonly string[] | null, params: Params, bound: string | null = null): string {
   const searched = how ? searchSql(b, how, params) : {};
+  // The open rows come from their own FROM where the branch has one (and no search replaces it), else by the condition.
+  const openFrom = f.open && !searched.from ? b.open?.from : undefined;
   const where = [...b.where, ...(bound ? [windowCondition(b, f, bound, params)] : [])];
+  if (f.open && b.open && !openFrom) where.push(b.open.where);
   if (f.type && !b.type) where.push(`${MOVEMENT_TYPE} = ANY(${params.add(f.type)}::text[])`);
   if (f.status && b.origin === 'request') where.push(`${b.alias}.status = ${params.add(f.status)}`);
   if (f.method && b.origin === 'request') where.push(`${b.alias}.method = ${params.add(f.method)}`);
-  if (f.open && b.open) where.push(b.open.where);
   if (f.uid) where.push(`${b.uid} = ${params.add(f.uid)}`);
   where.push(...dayRange(`${b.alias}.created_at`, f, params));
   if (searched.where) where.push(searched.where);
   if (after) where.push(afterCondition(b, f, after, params));
   const dir = direction(f);
-  const from = searched.from ?? (f.open ? b.open?.from : undefined) ?? b.from;
-  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+  return `(SELECT ${b.select}, ${b.sortId} AS sort_id FROM ${searched.from ?? openFrom ?? b.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${b.alias}.created_at ${dir}, ${b.orderId} ${dir} LIMIT ${f.limit + 1})`;
 }
 
